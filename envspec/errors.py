@@ -1,0 +1,104 @@
+"""The one exception tree. Every message says what to do next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class EnvspecError(Exception):
+    """Base of every error envspec raises on purpose.
+
+    ``hint`` says what the user should do next; the CLI prints it under the message.
+    """
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message if not self.hint else f"{self.message}\n  hint: {self.hint}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found while loading a manifest: where, what, and what to do."""
+
+    path: str  # JSON-pointer-like field path, e.g. "variants.lite.hardware.gpu.count"
+    message: str
+    hint: str | None = None
+    stage: str = "schema"  # parse | schema | semantic | resolve
+
+    def __str__(self) -> str:
+        text = f"{self.path or '<root>'}: {self.message}"
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+class ManifestError(EnvspecError):
+    """A manifest failed to load; ``problems`` holds every problem found."""
+
+    exit_code = 2
+
+    def __init__(self, source: str, problems: list[Problem]) -> None:
+        lines = "\n".join(f"  {p}" for p in problems)
+        super().__init__(
+            f"{source}: {len(problems)} problem(s)\n{lines}",
+            hint="fix the fields named above; `envspec validate` re-checks",
+        )
+        self.source = source
+        self.problems = problems
+
+
+class InvalidReference(EnvspecError):
+    """A string is not a valid environment reference."""
+
+    exit_code = 2
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(
+            f"invalid reference {text!r}: {reason}",
+            hint="use [registry/]namespace/name[:version][@sha256:digest] or oci:PATH:namespace/name[:version]",
+        )
+        self.text = text
+
+
+class EngineError(EnvspecError):
+    """The container engine is missing, unreachable or failed."""
+
+
+class BuildError(EngineError):
+    """An image build failed; ``step`` names the Dockerfile step that failed."""
+
+    def __init__(self, message: str, *, step: str | None = None, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.step = step
+
+
+class RegistryError(EnvspecError):
+    """A registry or store operation failed."""
+
+    def __init__(self, message: str, *, registry: str = "", hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.registry = registry
+
+
+class RegistryUnreachable(RegistryError):
+    """The registry did not answer."""
+
+
+class AuthenticationError(RegistryError):
+    """The registry refused our credentials."""
+
+
+class NotFound(RegistryError):
+    """A repository, tag, manifest or blob does not exist."""
+
+
+class DigestMismatch(RegistryError):
+    """Content did not hash to the digest it was named by."""
+
+
+class ImmutableVersion(RegistryError):
+    """A version already exists with different content."""
