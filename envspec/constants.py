@@ -58,4 +58,5 @@ def default_store_path() -> Path:
     return envspec_home() / "store"
 
 
+MANIFEST_FILE_NAME = "envspec.yaml"  # the manifest inside an environment folder
 LOCK_FILE_NAME = "envspec.lock.json"

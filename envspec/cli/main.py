@@ -1,0 +1,70 @@
+"""The ``envspec`` command: assembles the command groups and maps errors to exit codes."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import click
+import typer
+
+from envspec import __version__
+from envspec.cli import images, manifest, registry
+from envspec.cli.render import err_console
+from envspec.errors import EnvspecError
+
+app = typer.Typer(
+    name="envspec",
+    help="Package, publish and run research-engineering environments.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+manifest.register(app)
+images.register(app)
+registry.register(app)
+
+
+@app.callback()
+def _root(
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log what envspec does."),
+    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
+) -> None:
+    if version:
+        typer.echo(__version__)
+        raise typer.Exit()
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; every envspec error becomes a message and an exit code, never a traceback."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except EnvspecError as e:
+        err_console.print(f"[bold red]error:[/] {e.message}", highlight=False, markup=True)
+        if e.hint:
+            err_console.print(f"[yellow]hint:[/] {e.hint}", highlight=False)
+        return e.exit_code
+    except click.exceptions.Exit as e:
+        return int(e.exit_code or 0)
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code
+    except click.exceptions.Abort:
+        err_console.print("aborted")
+        return 130
+    except Exception as e:  # a bug: say so briefly, full traceback only on request
+        if os.environ.get("ENVSPEC_DEBUG"):
+            raise
+        err_console.print(f"[bold red]internal error:[/] {type(e).__name__}: {e}", highlight=False)
+        err_console.print("[yellow]hint:[/] rerun with ENVSPEC_DEBUG=1 for a traceback and report it")
+        return 70
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,250 @@
+"""``envspec inspect``, ``envspec pull`` and ``envspec list``: read environments from a store."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+
+from envspec import constants
+from envspec.errors import DigestMismatch, EngineError, EnvspecError, NotFound
+from envspec.models.manifest import Manifest
+from envspec.models.reference import Reference
+from envspec.oci import engine
+from envspec.oci.artifact import EnvironmentArtifact
+from envspec.oci.layout import LayoutStore
+from envspec.oci.push import scorer_reference
+from envspec.oci.store import Access, Store, open_store
+from envspec.oci.transfer import TransferStats, copy_manifest, missing_bytes
+
+
+@dataclass(frozen=True)
+class ResolvedEnvironment:
+    """An environment version as a store holds it: its artifact and every digest."""
+
+    reference: Reference  # with the artifact digest
+    artifact: EnvironmentArtifact
+
+    @property
+    def manifest(self) -> Manifest:
+        """The environment manifest."""
+        return Manifest.from_dict(self.artifact.manifest)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: references with digests, and the manifest."""
+        return {
+            "reference": str(self.reference),
+            "digests": {
+                "environment": self.reference.digest,
+                "agent": self.artifact.agent_digest,
+                "scorer": self.artifact.scorer_digest,
+            },
+            "manifest": self.artifact.manifest,
+        }
+
+
+def resolve(ref: Reference, *, access: Access | None = None) -> tuple[Store, ResolvedEnvironment]:
+    """Find an environment's artifact (by version tag or digest) without pulling any image.
+
+    Raises:
+        InvalidReference: neither version nor digest given.
+        NotFound: no such environment or version (the hint lists versions that exist).
+        DigestMismatch: the tag points somewhere other than the pinned digest.
+        RegistryError: the store is unreachable or refuses us.
+    """
+    store = open_store(ref.registry, ref.store, access)
+    if ref.version is None and ref.digest is None:
+        versions = list_versions(store, ref.repository)
+        raise NotFound(
+            f"{ref} names no version",
+            registry=store.name,
+            hint=f"add :VERSION; available: {', '.join(versions) or 'none'}",
+        )
+    lookup = ref.digest or (ref.version or "") + constants.ENV_TAG_SUFFIX
+    try:
+        data, _, digest = store.get_manifest(ref.repository, lookup)
+    except NotFound as e:
+        versions = list_versions(store, ref.repository)
+        raise NotFound(
+            f"{ref} not found in {store.name}",
+            registry=store.name,
+            hint=f"versions of {ref.repository}: {', '.join(versions)}"
+            if versions
+            else "push it first (`envspec push ENV_DIR`) or check `envspec list`",
+        ) from e
+    if ref.digest is not None and ref.version is not None:
+        tagged = store.head_manifest(ref.repository, ref.version + constants.ENV_TAG_SUFFIX)
+        if tagged != ref.digest:
+            raise DigestMismatch(
+                f"{ref}: version {ref.version} is {tagged}, not the pinned digest",
+                registry=store.name,
+                hint="the version was overwritten (--force) or the pin is wrong; check the lock",
+            )
+    config = store.get_blob(ref.repository, EnvironmentArtifact.config_digest(data))
+    artifact = EnvironmentArtifact.from_oci(data, config, source=str(ref))
+    version = ref.version or str(artifact.manifest.get("version"))
+    return store, ResolvedEnvironment(ref.with_version(version).with_digest(digest), artifact)
+
+
+def list_versions(store: Store, repo: str) -> list[str]:
+    """Versions of an environment repository (tags carrying the environment artifact)."""
+    suffix = constants.ENV_TAG_SUFFIX
+    return sorted(t[: -len(suffix)] for t in store.list_tags(repo) if t.endswith(suffix))
+
+
+@dataclass(frozen=True)
+class EnvironmentSummary:
+    """One row of ``envspec list``."""
+
+    repository: str
+    version: str
+    title: str
+    hardware: dict[str, str]  # variant -> summary
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "repository": self.repository,
+            "version": self.version,
+            "title": self.title,
+            "hardware": self.hardware,
+        }
+
+
+def list_environments(store: Store) -> list[EnvironmentSummary]:
+    """Every environment version in a store, with title and per-variant hardware."""
+    rows = []
+    for repo in store.catalog():
+        for version in list_versions(store, repo):
+            data, _, _ = store.get_manifest(repo, version + constants.ENV_TAG_SUFFIX)
+            config = store.get_blob(repo, EnvironmentArtifact.config_digest(data))
+            art = EnvironmentArtifact.from_oci(data, config, source=f"{repo}:{version}")
+            m = Manifest.from_dict(art.manifest)
+            hw = {name: v.hardware.summary() for name, v in m.variants.items()}
+            rows.append(EnvironmentSummary(repo, version, m.title, hw))
+    return rows
+
+
+# --- pull -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class PullResult:
+    """What a pull did: the resolved environment, where the images went, and the lock entry."""
+
+    resolved: ResolvedEnvironment
+    images: dict[str, str]  # role -> engine tag (or oci ref)
+    lock_file: Path | None
+    stats: TransferStats
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            **self.resolved.to_dict(),
+            "images": self.images,
+            "lock_file": str(self.lock_file) if self.lock_file else None,
+            "bytes_received": self.stats.bytes_sent,
+        }
+
+
+def engine_tag(ref: Reference, role: str) -> str:
+    """The engine tag a pulled image gets: the registry reference, or ``envspec.local/...``."""
+    r = scorer_reference(ref) if role == "scorer" else ref
+    host = r.registry or "envspec.local"
+    return f"{host}/{r.repository}:{r.version}"
+
+
+def pull_environment(
+    ref: Reference,
+    *,
+    access: Access | None = None,
+    into: str | None = None,
+    lock_path: Path | None = Path(constants.LOCK_FILE_NAME),
+    progress: Callable[[str, int, int], None] | None = None,
+) -> PullResult:
+    """Pull an environment's images into the engine (or, with ``into="oci:PATH"``, a layout)
+    and record every digest in the lock file.
+
+    Raises:
+        NotFound, DigestMismatch, RegistryError: see ``resolve``.
+        EngineError: the engine is unreachable or the loaded image is not the pinned one.
+    """
+    store, resolved = resolve(ref, access=access)
+    art = resolved.artifact
+    roles = {"agent": (ref.repository, art.agent_digest),
+             "scorer": (ref.scorer_repository, art.scorer_digest)}
+    stats = TransferStats()
+    images: dict[str, str] = {}
+    if into is not None:
+        if not into.startswith("oci:"):
+            raise EnvspecError(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
+        dst = LayoutStore(Path(into[4:]))
+        version = resolved.reference.version or ""
+        for role, (repo, digest) in roles.items():
+            _, s = copy_manifest(store, repo, digest, dst, repo, tag=version)
+            stats.add(s)
+            images[role] = f"{into}:{repo}:{version}"
+        _, s = copy_manifest(store, ref.repository, resolved.reference.digest or "", dst,
+                             ref.repository, tag=version + constants.ENV_TAG_SUFFIX)
+        stats.add(s)
+    else:
+        cache = LayoutStore(constants.envspec_home() / "cache" / "pulled")
+        total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
+        done = 0
+
+        def tick(n: int) -> None:
+            nonlocal done
+            done += n
+            if progress is not None:
+                progress(str(resolved.reference), done, total)
+
+        for role, (repo, digest) in roles.items():
+            hexd = digest.removeprefix("sha256:")
+            _, s = copy_manifest(store, repo, digest, cache, "img", tag=hexd, progress=tick)
+            stats.add(s)
+            tag = engine_tag(resolved.reference, role)
+            image_id = engine.load_from_layout(cache.root, f"img:{hexd}", tag)
+            manifest = json.loads(cache.get_blob("", digest))
+            if image_id != manifest["config"]["digest"]:
+                raise EngineError(
+                    f"engine image {tag} is {image_id}, not the pulled {manifest['config']['digest']}",
+                    hint="remove the engine image and pull again",
+                )
+            images[role] = tag
+    lock = update_lock(lock_path, resolved, images) if lock_path is not None else None
+    return PullResult(resolved, images, lock, stats)
+
+
+def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str]) -> Path:
+    """Write or update the lock file entry for ``resolved`` (atomic, under a file lock)."""
+    path = Path(path)
+    key = str(resolved.reference.with_digest(None))
+    entry = {
+        "reference": str(resolved.reference),
+        "environment": resolved.reference.digest,
+        "agent": resolved.artifact.agent_digest,
+        "scorer": resolved.artifact.scorer_digest,
+        "images": images,
+        "pulled_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    with FileLock(str(path) + ".lock"):
+        data: dict[str, Any] = {"lockVersion": 1, "environments": {}}
+        if path.exists():
+            try:
+                data = json.loads(path.read_text())
+            except json.JSONDecodeError as e:
+                raise EnvspecError(
+                    f"lock file {path} is not valid JSON ({e})",
+                    hint="fix or delete it; `envspec pull` writes a new one",
+                ) from e
+        data.setdefault("environments", {})[key] = entry
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        os.replace(tmp, path)
+    return path

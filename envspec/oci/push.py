@@ -1,0 +1,176 @@
+"""``envspec push``: the agent image, the scorer image and the environment artifact, immutably."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from envspec import constants
+from envspec.errors import EnvspecError, ImmutableVersion
+from envspec.models.reference import Reference, RegistryTarget
+from envspec.oci import engine
+from envspec.oci.artifact import EnvironmentArtifact
+from envspec.oci.build import BuiltEnvironment, build_environment
+from envspec.oci.layout import LayoutStore
+from envspec.oci.store import Access, Store, open_store
+from envspec.oci.transfer import TransferStats, copy_manifest, missing_bytes
+
+log = logging.getLogger(__name__)
+
+#: progress(what, bytes done so far, total bytes)
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class PushResult:
+    """What a push did: the references with digests, and the bytes it moved."""
+
+    environment: Reference  # ns/name:version@<artifact digest>
+    agent: Reference
+    scorer: Reference
+    unchanged: bool = False
+    overwritten: list[str] = field(default_factory=list)
+    stats: TransferStats = field(default_factory=TransferStats)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready summary (``--json``)."""
+        return {
+            "environment": str(self.environment),
+            "agent": str(self.agent),
+            "scorer": str(self.scorer),
+            "unchanged": self.unchanged,
+            "overwritten": self.overwritten,
+            "bytes_sent": self.stats.bytes_sent,
+            "bytes_skipped": self.stats.bytes_skipped,
+            "blobs_sent": self.stats.blobs_sent,
+            "blobs_skipped": self.stats.blobs_skipped,
+        }
+
+
+def scorer_reference(ref: Reference) -> Reference:
+    """The scorer image's reference: same place and version, repository ``<name>-scorer``."""
+    return dataclasses.replace(ref, name=ref.name + constants.SCORER_REPO_SUFFIX, digest=None)
+
+
+def staged_image(image_id: str) -> tuple[LayoutStore, str]:
+    """An engine image as an OCI layout in the local cache (exported once per image id).
+
+    Returns the staging layout and the image's manifest digest there.
+    """
+    cache = constants.envspec_home() / "cache" / "images"
+    cache.mkdir(parents=True, exist_ok=True)
+    final = cache / image_id.replace("sha256:", "")
+    if not (final / "index.json").exists():
+        tmp = Path(tempfile.mkdtemp(prefix=".export-", dir=cache))
+        try:
+            engine.save_to_layout(image_id, tmp / "layout")
+            (tmp / "layout").rename(final)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    layout = LayoutStore(final)
+    digest = layout.resolve("", "image") or _only_digest(layout)
+    return layout, digest
+
+
+def _only_digest(layout: LayoutStore) -> str:
+    entries = layout._entries()
+    if len(entries) != 1:
+        raise EnvspecError(f"staging layout {layout.root} is damaged", hint=f"rm -r {layout.root}")
+    return str(entries[0]["digest"])
+
+
+def push_environment(
+    env_dir: Path,
+    target: RegistryTarget,
+    *,
+    force: bool = False,
+    access: Access | None = None,
+    progress: Progress | None = None,
+    built: BuiltEnvironment | None = None,
+) -> PushResult:
+    """Build (unless ``built`` is given) and push an environment version to ``target``.
+
+    Nothing is written when the version exists with other content and ``force`` is false.
+
+    Raises:
+        ManifestError, BuildError: the environment does not build.
+        ImmutableVersion: the version exists with different content.
+        RegistryError: the target is unreachable, refuses credentials, ...
+    """
+    built = built or build_environment(env_dir)
+    manifest = built.manifest
+    ref = target.reference(manifest.name, manifest.version)
+    agent_layout, agent_digest = staged_image(built.agent_id)
+    scorer_layout, scorer_digest = staged_image(built.scorer_id)
+    artifact = EnvironmentArtifact(manifest.to_dict(), agent_digest, scorer_digest)
+    dst = open_store(target.registry, target.store, access)
+
+    version = manifest.version
+    plan = [
+        (ref.repository, version, agent_digest),
+        (ref.scorer_repository, version, scorer_digest),
+        (ref.repository, version + constants.ENV_TAG_SUFFIX, artifact.digest()),
+    ]
+    present = {(repo, tag): dst.head_manifest(repo, tag) for repo, tag, _ in plan}
+    differing = [
+        f"{repo}:{tag} (has {present[repo, tag]}, would be {want})"
+        for repo, tag, want in plan
+        if present[repo, tag] not in (None, want)
+    ]
+    result = PushResult(
+        environment=ref.with_digest(artifact.digest()),
+        agent=ref.with_digest(agent_digest),
+        scorer=scorer_reference(ref).with_digest(scorer_digest),
+    )
+    if differing and not force:
+        raise ImmutableVersion(
+            f"{ref} already exists in {dst.name} with different content: " + "; ".join(differing),
+            registry=dst.name,
+            hint="versions are immutable: bump `version` in envspec.yaml "
+            "(or pass --force to overwrite the tags listed)",
+        )
+    if all(present[repo, tag] == want for repo, tag, want in plan):
+        result.unchanged = True
+        return result
+    result.overwritten = differing
+
+    total = sum(
+        missing_bytes(src, "", digest, dst, repo)
+        for src, repo, digest in (
+            (scorer_layout, ref.scorer_repository, scorer_digest),
+            (agent_layout, ref.repository, agent_digest),
+        )
+    )
+    done = 0
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(str(ref), done, total)
+
+    candidates = (ref.repository, ref.scorer_repository)
+    for src, repo, digest in (
+        (scorer_layout, ref.scorer_repository, scorer_digest),
+        (agent_layout, ref.repository, agent_digest),
+    ):
+        _, stats = copy_manifest(
+            src, "", digest, dst, repo, tag=version, progress=tick, mount_candidates=candidates
+        )
+        result.stats.add(stats)
+    _put_artifact(dst, ref.repository, version + constants.ENV_TAG_SUFFIX, artifact)
+    return result
+
+
+def _put_artifact(dst: Store, repo: str, tag: str, artifact: EnvironmentArtifact) -> None:
+    config = artifact.config_blob()
+    digest = EnvironmentArtifact.config_digest(artifact.oci_manifest())
+    if not dst.has_blob(repo, digest):
+        dst.put_blob(repo, digest, config, size=len(config))
+    dst.put_manifest(repo, tag, artifact.oci_manifest(), constants.OCI_MANIFEST)
+
