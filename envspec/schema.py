@@ -193,8 +193,9 @@ def _duplicate_keys(root: yaml.Node) -> list[Problem]:
                 name = key.value if isinstance(key, yaml.ScalarNode) else "?"
                 if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
                     line = key.start_mark.line + 1
-                    first = lines.setdefault((key.tag, name), line)
-                    if first != line:
+                    first = lines.get((key.tag, name))
+                    lines.setdefault((key.tag, name), line)
+                    if first is not None:
                         problems.append(
                             _parse_problem(
                                 _path((*path, name)),
@@ -253,7 +254,7 @@ def _check_values(data: object) -> list[Problem]:
                     problems.append(
                         _parse_problem(
                             _path((*path, str(k))),
-                            f"key {k!r} is a {_type_name(k)}, not a string",
+                            f"key {k!r} is not a string but a {_type_name(k)}",
                             "quote the key",
                         )
                     )
@@ -322,7 +323,7 @@ def _explain(error: Any) -> list[Problem]:
     if kind == "type":
         return [_type_problem(path, expected, value)]
     if kind == "pattern":
-        return [_pattern_problem(path, expected, value)]
+        return [_pattern_problem(path, expected, value, schema)]
     if kind == "enum":
         choices = [str(c) for c in expected]
         hint = did_you_mean(str(value), choices) or f"use one of: {', '.join(choices)}"
@@ -384,11 +385,15 @@ def _type_problem(path: str, expected: str | list[str], value: object) -> Proble
     return Problem(path, f"expected {expect}, got {got}", hint)
 
 
-def _pattern_problem(path: str, pattern: str, value: str) -> Problem:
+def _pattern_problem(path: str, pattern: str, value: str, schema: Mapping[str, Any]) -> Problem:
     defs = load_schema(MANIFEST_SCHEMA)["$defs"]
     name = next((n for n, d in defs.items() if d.get("pattern") == pattern), None)
     if name is None:
-        return Problem(path, f"{_short_repr(value)} does not match {pattern}", None)
+        examples = schema.get("examples", [])
+        hint = f"for example {examples[0]}" if examples else None
+        if value.lower() != value and re.search(pattern, value.lower()):
+            hint = f"use lowercase: {value.lower()}"
+        return Problem(path, f"{_short_repr(value)} does not match {pattern}", hint)
     examples = defs[name].get("examples", [])
     hint = f"for example {examples[0]}" if examples else None
     if name == "semver" and "+" in value:

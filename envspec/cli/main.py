@@ -6,8 +6,8 @@ import logging
 import os
 import sys
 
-import click
 import typer
+from rich.markup import escape
 
 from envspec import __version__
 from envspec.cli import images, manifest, registry
@@ -43,24 +43,24 @@ def _root(
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every envspec error becomes a message and an exit code, never a traceback."""
     try:
-        app(args=argv, standalone_mode=False)
+        # standalone mode: typer itself reports usage errors and raises SystemExit
+        app(args=argv, prog_name="envspec")
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except EnvspecError as e:
-        err_console.print(f"[bold red]error:[/] {e.message}", highlight=False, markup=True)
+        err_console.print(f"[bold red]error:[/] {escape(e.message)}", highlight=False)
         if e.hint:
-            err_console.print(f"[yellow]hint:[/] {e.hint}", highlight=False)
+            err_console.print(f"[yellow]hint:[/] {escape(e.hint)}", highlight=False)
         return e.exit_code
-    except click.exceptions.Exit as e:
-        return int(e.exit_code or 0)
-    except click.ClickException as e:
-        e.show()
-        return e.exit_code
-    except click.exceptions.Abort:
-        err_console.print("aborted")
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
         return 130
     except Exception as e:  # a bug: say so briefly, full traceback only on request
         if os.environ.get("ENVSPEC_DEBUG"):
             raise
-        err_console.print(f"[bold red]internal error:[/] {type(e).__name__}: {e}", highlight=False)
+        err_console.print(
+            f"[bold red]internal error:[/] {type(e).__name__}: {escape(str(e))}", highlight=False
+        )
         err_console.print("[yellow]hint:[/] rerun with ENVSPEC_DEBUG=1 for a traceback and report it")
         return 70
     return 0

@@ -16,8 +16,8 @@ from rich.progress import (
     TransferSpeedColumn,
 )
 
-console = Console()
-err_console = Console(stderr=True)
+console = Console(soft_wrap=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 
 def print_json(value: Any) -> None:
