@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from envspec import constants
-from envspec.errors import EnvspecError, ImmutableVersion
+from envspec.errors import EnvspecError, ImmutableVersion, RegistryError
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci import engine
 from envspec.oci.artifact import EnvironmentArtifact
@@ -154,7 +154,7 @@ def push_environment(
         if progress is not None:
             progress(str(ref), done, total)
 
-    candidates = (ref.repository, ref.scorer_repository)
+    candidates = (ref.repository, ref.scorer_repository, *_neighbours(dst, ref))
     for src, repo, digest in (
         (scorer_layout, ref.scorer_repository, scorer_digest),
         (agent_layout, ref.repository, agent_digest),
@@ -165,6 +165,17 @@ def push_environment(
         result.stats.add(stats)
     _put_artifact(dst, ref.repository, version + constants.ENV_TAG_SUFFIX, artifact)
     return result
+
+
+def _neighbours(dst: Store, ref: Reference, limit: int = 50) -> list[str]:
+    """Other repositories of the namespace: where shared base layers may already be, so they
+    can be mounted instead of sent (registries link blobs per repository)."""
+    try:
+        repos = dst.catalog()
+    except RegistryError:  # some registries refuse the catalog; then there is just no mount
+        return []
+    prefix = ref.namespace + "/"
+    return [r for r in repos if r.startswith(prefix)][:limit]
 
 
 def _put_artifact(dst: Store, repo: str, tag: str, artifact: EnvironmentArtifact) -> None:

@@ -182,6 +182,7 @@ class RegistryClient:
             if insecure is None:
                 insecure = scheme_given == "http"
         self.host = host.rstrip("/")
+        self.name = self.host  # what messages call this store
         if not self.host or "/" in self.host:
             raise RegistryError(
                 f"registry {host!r} is not host[:port]", hint="e.g. 127.0.0.1:5000 or ghcr.io"
@@ -457,10 +458,9 @@ class RegistryClient:
         data: BlobSource,
         size: int | None = None,
         progress: Progress | None = None,
-        *,
         mount_from: str | None = None,
-    ) -> str:
-        """Upload a blob unless ``repo`` already has it; return its digest.
+    ) -> None:
+        """Upload a blob unless ``repo`` already has it.
 
         ``data`` is bytes, a file path (streamed, never read whole) or an iterator of chunks.
         ``progress`` is called with the number of bytes sent after each chunk (once with the
@@ -490,7 +490,7 @@ class RegistryClient:
             log.debug("blob %s already in %s", digest, repo)
             if progress is not None and size:
                 progress(size)
-            return digest
+            return
         query = ""
         if mount_from and mount_from != repo:
             scope = f"{scope} {self._scope(mount_from)}"
@@ -501,7 +501,7 @@ class RegistryClient:
             log.debug("mounted %s into %s from %s", digest, repo, mount_from)
             if progress is not None and size:
                 progress(size)
-            return digest
+            return
         if resp.status_code != 202 or "Location" not in resp.headers:
             raise self._fail(resp, f"upload to {repo}")
         location = urljoin(resp.url, resp.headers["Location"])
@@ -551,7 +551,6 @@ class RegistryClient:
                 )
             raise self._fail(resp, f"blob {repo}@{digest}")
         resp.close()
-        return digest
 
     def get_manifest(self, repo: str, reference: str) -> tuple[bytes, str, str]:
         """Manifest ``repo:reference`` (tag or digest) as ``(bytes, media type, digest)``.

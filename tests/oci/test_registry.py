@@ -106,7 +106,7 @@ def test_blob_round_trip(reg: tuple[RegistryInfo, RegistryClient]) -> None:
     digest = sha256_digest(data)
     assert not client.has_blob("t/blobs", digest)
     sent: list[int] = []
-    assert client.put_blob("t/blobs", digest, data, progress=sent.append) == digest
+    client.put_blob("t/blobs", digest, data, progress=sent.append)
     assert sum(sent) == len(data)
     assert client.has_blob("t/blobs", digest)
     assert client.get_blob("t/blobs", digest) == data

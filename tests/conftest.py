@@ -1,0 +1,101 @@
+"""Shared fixtures: the real Docker engine, the python base image, fixture environments."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from envspec import constants
+from envspec.errors import EngineError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+TINY = FIXTURES / "envs" / "tiny"
+
+
+def _unavailable(reason: str) -> None:
+    # In CI the test command starts everything; an integration test that cannot run is a failure.
+    if os.environ.get("CI"):
+        pytest.fail(f"integration prerequisite missing in CI: {reason}")
+    pytest.skip(f"INTEGRATION TEST SKIPPED: {reason} (run scripts/test to set it up)")
+
+
+@pytest.fixture(scope="session")
+def docker_engine() -> object:
+    """The real Docker engine (scripts/bootstrap starts dockerd)."""
+    from envspec.oci import engine
+
+    try:
+        return engine.client()
+    except EngineError as e:
+        _unavailable(str(e))
+        raise
+
+
+@pytest.fixture(scope="session")
+def python_base(docker_engine: object) -> str:
+    """The python base image, built offline when missing."""
+    from envspec.oci import base, engine
+
+    tag = constants.BASE_IMAGES["python"]
+    if engine.image_id(tag) is None:
+        base.build_python_base(base.BaseOptions(), tag=tag)
+    return tag
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test gets the same session-wide ENVSPEC_HOME (its image cache saves exports)
+    and a private DOCKER_CONFIG, so no developer credentials leak in."""
+    home = tmp_path_factory.getbasetemp() / "envspec-home"
+    monkeypatch.setenv("ENVSPEC_HOME", str(home))
+    docker_config = tmp_path_factory.getbasetemp() / "docker-config"
+    docker_config.mkdir(exist_ok=True)
+    monkeypatch.setenv("DOCKER_CONFIG", str(docker_config))
+    for var in ("ENVSPEC_REGISTRY_USERNAME", "ENVSPEC_REGISTRY_PASSWORD", "ENVSPEC_REGISTRY_CA"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def copy_env(src: Path, dest: Path, *, name: str | None = None, version: str | None = None) -> Path:
+    """Copy a fixture environment, optionally renaming it or changing its version."""
+    shutil.copytree(src, dest)
+    manifest = dest / "envspec.yaml"
+    text = manifest.read_text()
+    if name is not None:
+        text = text.replace("\nname: tiny\n", f"\nname: {name}\n")
+    if version is not None:
+        text = text.replace("\nversion: 0.1.0\n", f"\nversion: {version}\n")
+    manifest.write_text(text)
+    return dest
+
+
+@pytest.fixture()
+def tiny_env(tmp_path: Path) -> Path:
+    """A private copy of the tiny fixture environment."""
+    return copy_env(TINY, tmp_path / "tiny")
+
+
+@pytest.fixture()
+def registry(tmp_path: Path) -> Iterator[object]:
+    """A plain loopback registry."""
+    from tests.support.registry import run_registry
+
+    with run_registry(tmp_path / "registry") as info:
+        yield info
+
+
+@pytest.fixture()
+def secure_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """A loopback registry with htpasswd auth and TLS; envspec's env vars point at it."""
+    from tests.support.registry import run_registry
+
+    with run_registry(tmp_path / "registry", htpasswd=("alice", "s3cret-pw"), tls=True) as info:
+        monkeypatch.setenv("ENVSPEC_REGISTRY_USERNAME", "alice")
+        monkeypatch.setenv("ENVSPEC_REGISTRY_PASSWORD", "s3cret-pw")
+        monkeypatch.setenv("ENVSPEC_REGISTRY_CA", str(info.ca_cert))
+        yield info
