@@ -59,7 +59,8 @@ class InvalidReference(EnvspecError):
     def __init__(self, text: str, reason: str) -> None:
         super().__init__(
             f"invalid reference {text!r}: {reason}",
-            hint="use [registry/]namespace/name[:version][@sha256:digest] or oci:PATH:namespace/name[:version]",
+            hint="use [registry/]namespace/name[:version][@sha256:digest]"
+            " or oci:PATH:namespace/name[:version]",
         )
         self.text = text
 

@@ -61,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         err_console.print(
             f"[bold red]internal error:[/] {type(e).__name__}: {escape(str(e))}", highlight=False
         )
-        err_console.print("[yellow]hint:[/] rerun with ENVSPEC_DEBUG=1 for a traceback and report it")
+        err_console.print(
+            "[yellow]hint:[/] rerun with ENVSPEC_DEBUG=1 for a traceback and report it"
+        )
         return 70
     return 0
 

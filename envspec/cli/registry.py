@@ -14,7 +14,9 @@ from envspec.oci.pull import list_environments, pull_environment, resolve
 from envspec.oci.push import push_environment
 from envspec.oci.store import Access, open_store
 
-REGISTRY_HELP = "host[:port]/namespace or oci:PATH (default: the embedded store under $ENVSPEC_HOME)."
+REGISTRY_HELP = (
+    "host[:port]/namespace or oci:PATH (default: the embedded store under $ENVSPEC_HOME)."
+)
 CA_HELP = "CA certificate for a registry's TLS (default: $ENVSPEC_REGISTRY_CA)."
 INSECURE_HELP = "Use plain HTTP (loopback registries use it by default)."
 
@@ -65,7 +67,9 @@ def push(
 
 
 def pull(
-    ref: str = typer.Argument(..., help="[registry/]namespace/name:version[@digest] or oci:PATH:..."),
+    ref: str = typer.Argument(
+        ..., help="[registry/]namespace/name:version[@digest] or oci:PATH:..."
+    ),
     into: str | None = typer.Option(
         None, help="Copy into an OCI layout (oci:PATH) instead of the Docker engine."
     ),
@@ -80,7 +84,10 @@ def pull(
     reference = Reference.parse(ref)
     with transfer_progress(enabled=not as_json) as progress:
         result = pull_environment(
-            reference, access=_access(ca_cert, insecure), into=into, lock_path=lock,
+            reference,
+            access=_access(ca_cert, insecure),
+            into=into,
+            lock_path=lock,
             progress=progress,
         )
     if as_json:
@@ -93,7 +100,9 @@ def pull(
 
 
 def inspect(
-    ref: str = typer.Argument(..., help="[registry/]namespace/name:version[@digest] or oci:PATH:..."),
+    ref: str = typer.Argument(
+        ..., help="[registry/]namespace/name:version[@digest] or oci:PATH:..."
+    ),
     ca_cert: Path | None = typer.Option(None, help=CA_HELP),
     insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),

@@ -53,7 +53,7 @@ def host_debian_mirror(sources: Path = Path("/etc/apt")) -> str:
     Raises:
         EnvspecError: no mirror could be found; pass ``--mirror``.
     """
-    files = sorted(sources.glob("sources.list.d/*.sources")) + [sources / "sources.list"]
+    files = [*sorted(sources.glob("sources.list.d/*.sources")), sources / "sources.list"]
     files += sorted(sources.glob("sources.list.d/*.list"))
     for f in files:
         if not f.is_file():
@@ -111,8 +111,17 @@ def build_python_base(opts: BaseOptions, *, tag: str = constants.BASE_IMAGES["py
         tarball = Path(tmp) / "rootfs.tar"
         # Sorted names and a fixed mtime make the layer reproducible for identical packages.
         _run(
-            ["tar", "--sort=name", "--mtime=@0", "--numeric-owner", "-C", str(root), "-cf",
-             str(tarball), "."],
+            [
+                "tar",
+                "--sort=name",
+                "--mtime=@0",
+                "--numeric-owner",
+                "-C",
+                str(root),
+                "-cf",
+                str(tarball),
+                ".",
+            ],
             step="tar",
         )
         changes = [f"ENV {k}={v}" for k, v in env.items()]
@@ -130,7 +139,8 @@ def find_torch_wheel(wheelhouse: Path) -> Path:
     if not wheels:
         raise EnvspecError(
             f"no torch wheel for Python 3.11 in {wheelhouse}",
-            hint="pass --wheelhouse DIR holding torch-*-cp311-*.whl (see `pip config list` find-links)",
+            hint="pass --wheelhouse DIR holding torch-*-cp311-*.whl"
+            " (`pip config list` shows a local find-links folder, if any)",
         )
     return wheels[-1]
 

@@ -75,7 +75,12 @@ def build_environment(
             constants.LABEL_ENV: env_label,
         }
         ids[role] = engine.build_dockerfile(
-            context, tag=tag, dockerfile=dockerfile, target=target, buildargs=args,
-            labels=labels, on_line=on_line,
+            context,
+            tag=tag,
+            dockerfile=dockerfile,
+            target=target,
+            buildargs=args,
+            labels=labels,
+            on_line=on_line,
         )
     return BuiltEnvironment(manifest, env_dir, agent_tag, ids["agent"], scorer_tag, ids["scorer"])

@@ -92,7 +92,7 @@ def build_dockerfile(
                 continue
             if m := _STEP.match(line):
                 step = f"{m.group(1)} {m.group(2)}"
-            tail = (tail + [line])[-20:]
+            tail = ([*tail, line])[-20:]
             if on_line is not None:
                 on_line(line)
     except docker.errors.APIError as e:

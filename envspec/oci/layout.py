@@ -130,7 +130,8 @@ class LayoutStore:
             got = "sha256:" + h.hexdigest()
             if got != digest:
                 raise DigestMismatch(
-                    f"content for {digest} hashes to {got}", registry=self.name,
+                    f"content for {digest} hashes to {got}",
+                    registry=self.name,
                     hint="the source is corrupt or changed during the copy; try again",
                 )
             os.replace(tmp, dest)
@@ -187,8 +188,9 @@ class LayoutStore:
         self.put_blob(repo, digest, data)
         if reference.startswith("sha256:"):
             if reference != digest:
-                raise DigestMismatch(f"manifest hashes to {digest}, not {reference}",
-                                     registry=self.name)
+                raise DigestMismatch(
+                    f"manifest hashes to {digest}, not {reference}", registry=self.name
+                )
             return digest
         ref_name = f"{repo}:{reference}"
         parsed = json.loads(data)
@@ -203,7 +205,8 @@ class LayoutStore:
         with self._lock:
             index = self._read_index()
             others = [
-                e for e in index.get("manifests", [])
+                e
+                for e in index.get("manifests", [])
                 if e.get("annotations", {}).get(constants.ANNOTATION_REF_NAME) != ref_name
             ]
             index["manifests"] = [*others, entry]
@@ -216,7 +219,8 @@ class LayoutStore:
         with self._lock:
             index = self._read_index()
             index["manifests"] = [
-                e for e in index.get("manifests", [])
+                e
+                for e in index.get("manifests", [])
                 if e.get("annotations", {}).get(constants.ANNOTATION_REF_NAME) != ref_name
             ]
             self._write_index(index)

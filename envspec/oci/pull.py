@@ -177,8 +177,10 @@ def pull_environment(
     """
     store, resolved = resolve(ref, access=access)
     art = resolved.artifact
-    roles = {"agent": (ref.repository, art.agent_digest),
-             "scorer": (ref.scorer_repository, art.scorer_digest)}
+    roles = {
+        "agent": (ref.repository, art.agent_digest),
+        "scorer": (ref.scorer_repository, art.scorer_digest),
+    }
     stats = TransferStats()
     images: dict[str, str] = {}
     if into is not None:
@@ -190,8 +192,14 @@ def pull_environment(
             _, s = copy_manifest(store, repo, digest, dst, repo, tag=version)
             stats.add(s)
             images[role] = f"{into}:{repo}:{version}"
-        _, s = copy_manifest(store, ref.repository, resolved.reference.digest or "", dst,
-                             ref.repository, tag=version + constants.ENV_TAG_SUFFIX)
+        _, s = copy_manifest(
+            store,
+            ref.repository,
+            resolved.reference.digest or "",
+            dst,
+            ref.repository,
+            tag=version + constants.ENV_TAG_SUFFIX,
+        )
         stats.add(s)
     else:
         cache = LayoutStore(constants.envspec_home() / "cache" / "pulled")
@@ -213,7 +221,8 @@ def pull_environment(
             manifest = json.loads(cache.get_blob("", digest))
             if image_id != manifest["config"]["digest"]:
                 raise EngineError(
-                    f"engine image {tag} is {image_id}, not the pulled {manifest['config']['digest']}",
+                    f"engine image {tag} is {image_id},"
+                    f" not the pulled {manifest['config']['digest']}",
                     hint="remove the engine image and pull again",
                 )
             images[role] = tag

@@ -184,4 +184,3 @@ def _put_artifact(dst: Store, repo: str, tag: str, artifact: EnvironmentArtifact
     if not dst.has_blob(repo, digest):
         dst.put_blob(repo, digest, config, size=len(config))
     dst.put_manifest(repo, tag, artifact.oci_manifest(), constants.OCI_MANIFEST)
-

@@ -78,7 +78,13 @@ def copy_manifest(
         child_digest = child["digest"]
         if child.get("mediaType") in constants.MANIFEST_MEDIA_TYPES:
             _, sub = copy_manifest(
-                src, src_repo, child_digest, dst, dst_repo, tag=None, progress=progress,
+                src,
+                src_repo,
+                child_digest,
+                dst,
+                dst_repo,
+                tag=None,
+                progress=progress,
                 mount_candidates=mount_candidates,
             )
             stats.add(sub)

@@ -70,7 +70,9 @@ def test_round_trip_through_registry_with_auth_and_tls(
     # pull into the engine: the loaded images are the pinned ones, and the lock says so
     lock = tmp_path / "envspec.lock.json"
     pulled = pull_environment(ref.with_digest(pushed.environment.digest), lock_path=lock)
-    raw_agent, _, _ = open_store(ref.registry, None).get_manifest("team/tiny", pushed.agent.digest or "")
+    raw_agent, _, _ = open_store(ref.registry, None).get_manifest(
+        "team/tiny", pushed.agent.digest or ""
+    )
     agent_manifest = json.loads(raw_agent)
     assert engine.image_id(pulled.images["agent"]) == agent_manifest["config"]["digest"]
     entry = json.loads(lock.read_text())["environments"][f"{secure_registry.host}/team/tiny:0.1.0"]
@@ -80,7 +82,9 @@ def test_round_trip_through_registry_with_auth_and_tls(
 
     # the hidden target exists only in the scorer image
     assert _run_in(pulled.images["scorer"], "cat /scoring/hidden/target.txt").strip() == "42"
-    assert "No such file" in _run_in(pulled.images["agent"], "cat /scoring/hidden/target.txt 2>&1; true")
+    assert "No such file" in _run_in(
+        pulled.images["agent"], "cat /scoring/hidden/target.txt 2>&1; true"
+    )
 
 
 def _run_in(image: str, script: str) -> str:
@@ -156,7 +160,9 @@ def test_second_environment_sends_only_the_layers_that_differ(
     # the base layer (tens of MB) went once; the second push sends only its small layers
     assert first.stats.bytes_sent > 20_000_000
     assert second.stats.bytes_sent < first.stats.bytes_sent / 20
-    assert second.stats.bytes_skipped >= first.stats.bytes_sent - second.stats.bytes_sent - 1_000_000
+    assert (
+        second.stats.bytes_skipped >= first.stats.bytes_sent - second.stats.bytes_sent - 1_000_000
+    )
 
 
 def test_errors_are_clear(tiny_env: Path, registry: RegistryInfo) -> None:
