@@ -736,6 +736,8 @@ def _prefix_related(a: str, b: str) -> bool:
 #: fields whose change may surface as a problem elsewhere: (mutated prefix, problem prefix)
 CROSS_REFERENCES = [
     ("assets", "services"),  # services[].model names an asset
+    ("assets", "assets"),  # names are unique across the list
+    ("services", "services"),
     ("scoring.direction", "variants"),  # normalisation must agree with the direction
     ("task.instructions", "canary"),  # the canary must appear in the instructions
     ("images", "images"),  # the Dockerfile is found via context, targets inside it

@@ -1,0 +1,78 @@
+"""The CLI in-process: exit codes, JSON output, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from envspec.cli.main import main
+from tests.support.registry import RegistryInfo
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_validate_ok_and_problems(capsys: pytest.CaptureFixture[str], tiny_env: Path) -> None:
+    code, out, _ = run(capsys, "validate", str(tiny_env))
+    assert code == 0 and "ok" in out
+    manifest = tiny_env / "envspec.yaml"
+    manifest.write_text(manifest.read_text().replace("title:", "titel:"))
+    code, out, err = run(capsys, "validate", str(tiny_env), "--json")
+    assert code == 2
+    problems = json.loads(out)[str(tiny_env)]
+    assert any(p["path"] == "titel" and "title" in (p["hint"] or "") for p in problems)
+    assert "Traceback" not in out + err
+
+
+def test_validate_binary_junk_has_no_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    junk = tmp_path / "envspec.yaml"
+    junk.write_bytes(bytes(range(256)) * 4)
+    code, out, err = run(capsys, "validate", str(junk))
+    assert code == 2
+    assert "Traceback" not in out + err and "problem" in out
+
+
+def test_bad_reference_and_unreachable_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "inspect", "Not A Reference")
+    assert code == 2 and "invalid reference" in err and "hint:" in err
+    code, _, err = run(capsys, "inspect", "127.0.0.1:1/ns/x:1.0.0")
+    assert code == 1 and "hint:" in err and "Traceback" not in err
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_push_inspect_list_pull_json(
+    capsys: pytest.CaptureFixture[str], tiny_env: Path, registry: RegistryInfo, tmp_path: Path
+) -> None:
+    code, out, err = run(
+        capsys, "push", str(tiny_env), "--registry", f"{registry.host}/cli", "--json"
+    )
+    assert code == 0, err
+    pushed = json.loads(out)
+    assert pushed["environment"].startswith(f"{registry.host}/cli/tiny:0.1.0@sha256:")
+
+    code, out, _ = run(capsys, "inspect", f"{registry.host}/cli/tiny:0.1.0", "--json")
+    assert code == 0
+    inspected = json.loads(out)
+    assert inspected["reference"] == pushed["environment"]
+    assert inspected["manifest"]["scoring"]["direction"] == "minimise"
+
+    code, out, _ = run(capsys, "list", "--registry", f"{registry.host}/cli", "--json")
+    assert code == 0
+    assert [r["repository"] for r in json.loads(out)] == ["cli/tiny"]
+
+    lock = tmp_path / "lock.json"
+    code, out, err = run(capsys, "pull", pushed["environment"], "--lock", str(lock), "--json")
+    assert code == 0, err
+    assert json.loads(out)["digests"]["environment"] in pushed["environment"]
+    assert lock.exists()
+
+    code, out, err = run(capsys, "push", str(tiny_env), "--registry", f"{registry.host}/cli")
+    assert code == 0 and "unchanged" in out
