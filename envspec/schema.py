@@ -416,7 +416,11 @@ def _def(prop: Mapping[str, Any]) -> Mapping[str, Any]:
 
 # --- stage 3: semantics ------------------------------------------------------------------------
 def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
-    """Checks a JSON Schema cannot express, on schema-valid data (stage ``semantic``)."""
+    """Checks a JSON Schema cannot express (stage ``semantic``); ``data`` must be schema-valid.
+
+    Normalisation agrees with scoring.direction, durations are positive, paths stay inside
+    the environment folder, asset and service names are unique and services name assets.
+    """
     problems: list[Problem] = []
 
     def add(path: str, message: str, hint: str | None = None) -> None:
@@ -506,7 +510,12 @@ _ARG_BASE = re.compile(rf"^ARG\s+{BUILD_ARG_BASE}(?:=.*)?\s*$", re.IGNORECASE)
 
 
 def resolve(data: Mapping[str, Any], env_dir: Path) -> list[Problem]:
-    """Check the files the manifest names exist under ``env_dir`` (stage ``resolve``)."""
+    """Check the files the manifest names under ``env_dir`` (stage ``resolve``).
+
+    The instructions (and the canary in them), the build context, and the Dockerfile with
+    ``ARG BASE_IMAGE`` before its first FROM and one stage per target. ``data`` must have
+    passed :func:`validate_schema`.
+    """
     problems: list[Problem] = []
 
     def add(path: str, message: str, hint: str | None = None) -> None:

@@ -1,0 +1,83 @@
+"""The one small interface every backend implements."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from envspec.models.manifest import Manifest
+from envspec.models.reference import Reference
+from envspec.models.run import RunRecord
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    """What an agent command did."""
+
+    exit_code: int
+    stdout: bytes
+    stderr: bytes
+    timed_out: bool = False
+
+
+@dataclass(frozen=True)
+class ScorerRun:
+    """What one scorer execution produced. ``result`` is the bytes of ``$ENVSPEC_RESULT``
+    (None if the scorer wrote none); ``logs`` are its stdout/stderr, operator-only."""
+
+    result: bytes | None
+    exit_code: int | None
+    timed_out: bool
+    logs: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class StartSpec:
+    """What a backend needs to start a run's agent side."""
+
+    run: RunRecord
+    manifest: Manifest
+    prepared: dict[str, Any]  # from Backend.prepare
+    device_ids: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+
+
+#: where scorers write their result inside their sandbox (the scorer contract)
+RESULT_PATH = "/tmp/envspec-result.json"
+#: where the solution is mounted read-only for the scorer
+SOLUTION_MOUNT = "/solution"
+
+
+class Backend(ABC):
+    """Starts, drives and cleans up runs. Every method is idempotent where it can be."""
+
+    name: str = ""
+
+    @abstractmethod
+    def prepare(self, ref: Reference, manifest: Manifest) -> dict[str, Any]:
+        """Fetch what runs of ``ref`` need on this host (images, unpacked files)."""
+
+    @abstractmethod
+    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+        """Start the agent side with the starting solution; end it by itself at the deadline.
+
+        Returns the isolation level reached and the backend state to store with the run.
+        """
+
+    @abstractmethod
+    def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
+        """Run ``argv`` as the agent, in its working directory."""
+
+    @abstractmethod
+    def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
+        """Run the scorer on the current solution, apart from the agent."""
+
+    @abstractmethod
+    def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
+        """Remove what the run started (the solution too unless ``keep_solution``)."""
+
+    @abstractmethod
+    def reap(self, keep: set[str]) -> list[str]:
+        """Remove leftovers of runs not in ``keep``; return their run ids."""

@@ -1,0 +1,107 @@
+"""Run folders on the host, outside anything an agent can write.
+
+``$ENVSPEC_HOME/runs/<id>/`` (mode 0700) holds ``run.json``, the score log and the result.
+Updates to one run happen under that run's file lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from filelock import FileLock
+
+from envspec import constants
+from envspec.errors import EnvspecError
+from envspec.models.manifest import did_you_mean
+from envspec.models.run import RunRecord
+
+
+class UnknownRun(EnvspecError):
+    """No run has that id."""
+
+    exit_code = 2
+
+
+def runs_root() -> Path:
+    """Where run folders live."""
+    root = constants.envspec_home() / "runs"
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return root
+
+
+def new_run_id() -> str:
+    """A fresh, sortable, unguessable run id."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(4)
+
+
+def run_dir(run_id: str) -> Path:
+    """The folder of a run (whether or not it exists)."""
+    if not run_id or "/" in run_id or run_id.startswith("."):
+        raise UnknownRun(f"{run_id!r} is not a run id", hint="list runs with `envspec runs`")
+    return runs_root() / run_id
+
+
+def create(record: RunRecord) -> Path:
+    """Create the run's folder (0700) and write its first record."""
+    d = run_dir(record.id)
+    d.mkdir(mode=0o700)
+    os.chmod(d, 0o700)
+    _write(d, record)
+    return d
+
+
+def load(run_id: str) -> RunRecord:
+    """The run's current record.
+
+    Raises:
+        UnknownRun: no such run (the hint suggests a close id).
+    """
+    path = run_dir(run_id) / "run.json"
+    if not path.is_file():
+        ids = [p.name for p in runs_root().iterdir()]
+        near = did_you_mean(run_id, ids)
+        raise UnknownRun(
+            f"no run {run_id!r}",
+            hint=f"did you mean {near}?" if near else "list runs with `envspec runs`",
+        )
+    return RunRecord.from_dict(json.loads(path.read_text()))
+
+
+@contextlib.contextmanager
+def locked(run_id: str) -> Iterator[None]:
+    """Hold the run's lock (serialises score/finish/gc on one run)."""
+    with FileLock(str(run_dir(run_id) / ".lock")):
+        yield
+
+
+def update(run_id: str, change: Callable[[RunRecord], RunRecord]) -> RunRecord:
+    """Apply ``change`` to the stored record atomically (caller holds or takes the lock)."""
+    record = change(load(run_id))
+    _write(run_dir(run_id), record)
+    return record
+
+
+def save(record: RunRecord) -> None:
+    """Overwrite the stored record."""
+    _write(run_dir(record.id), record)
+
+
+def all_runs() -> list[RunRecord]:
+    """Every run on this host, oldest first (unreadable folders are skipped)."""
+    out = []
+    for d in sorted(runs_root().iterdir()):
+        with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+            out.append(RunRecord.from_dict(json.loads((d / "run.json").read_text())))
+    return out
+
+
+def _write(d: Path, record: RunRecord) -> None:
+    tmp = d / "run.json.tmp"
+    tmp.write_text(json.dumps(record.to_dict(), indent=2, sort_keys=True))
+    os.replace(tmp, d / "run.json")
