@@ -60,3 +60,41 @@ def default_store_path() -> Path:
 
 MANIFEST_FILE_NAME = "envspec.yaml"  # the manifest inside an environment folder
 LOCK_FILE_NAME = "envspec.lock.json"
+
+# --- the scorer contract (schemas/scorer-output-v1.schema.json) --------------------------------
+#: environment variables the scorer container gets
+SCORER_ENV_SOLUTION = "ENVSPEC_SOLUTION"  # read-only path of the agent's solution directory
+SCORER_ENV_PARAMETERS = "ENVSPEC_PARAMETERS"  # the variant's parameters as a JSON object
+SCORER_ENV_VARIANT = "ENVSPEC_VARIANT"  # the variant's name
+SCORER_ENV_HIDDEN = "ENVSPEC_HIDDEN"  # path of the hidden assets; unset when there are none
+SCORER_ENV_RESULT = "ENVSPEC_RESULT"  # path of the file the scorer writes its JSON object to
+#: the most bytes of scorer output read; more makes the output invalid
+SCORER_OUTPUT_MAX_BYTES = 1024 * 1024
+#: file name of a run's score log, and the prev_hash of its first record when no run id salts it
+SCORE_LOG_FILE_NAME = "scores.jsonl"
+SCORE_LOG_GENESIS = "sha256:" + "0" * 64
+
+# --- GPUs --------------------------------------------------------------------------------------
+#: a configured GPU inventory (hosts without NVML, tests): a JSON file path or inline JSON list
+ENV_GPUS = "ENVSPEC_GPUS"
+GPU_LEASE_DIR_NAME = "gpu-leases"
+#: how long one allocation decision may wait for the lease lock before giving up
+GPU_LOCK_TIMEOUT_S = 60.0
+#: drivers report less memory than the marketed size (an "80GB" H100 reports 81559 MiB = 79.6 GiB),
+#: so a GPU meets a ``memory_gb`` request when it has at least this fraction less
+GPU_MEMORY_SLACK = 0.05
+
+
+def default_gpu_lease_dir() -> Path:
+    """Where GPU leases live: ``$ENVSPEC_HOME/gpu-leases``, shared by every envspec process."""
+    return envspec_home() / GPU_LEASE_DIR_NAME
+
+
+LABEL_HOME = "dev.envspec.home"  # which $ENVSPEC_HOME owns a container (gc touches only its own)
+
+
+def home_label() -> str:
+    """A short stable id of ``$ENVSPEC_HOME``, put on containers so each home reaps its own."""
+    import hashlib
+
+    return hashlib.sha256(str(envspec_home().resolve()).encode()).hexdigest()[:16]

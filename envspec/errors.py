@@ -103,3 +103,74 @@ class DigestMismatch(RegistryError):
 
 class ImmutableVersion(RegistryError):
     """A version already exists with different content."""
+
+
+class InvalidScoreRecord(EnvspecError):
+    """Data is not a score record (format ``score-record-v1``); ``field`` names the bad field."""
+
+    def __init__(self, message: str, *, field: str = "", hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.field = field
+
+
+class ScoreLogError(EnvspecError):
+    """A score log cannot be read or appended to; ``line`` is the 1-based line at fault."""
+
+    def __init__(
+        self, message: str, *, path: str = "", line: int | None = None, hint: str | None = None
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.path = path
+        self.line = line
+
+
+class ScoreLogLocked(ScoreLogError):
+    """Another process held the score log's lock for too long."""
+
+
+class GpuError(EnvspecError):
+    """GPU inventory or allocation failed."""
+
+
+class GpuInventoryError(GpuError):
+    """The GPU inventory could not be read: a bad ``ENVSPEC_GPUS`` or unexpected tool output."""
+
+    exit_code = 2
+
+
+class GpuRequestImpossible(GpuError):
+    """This host's GPUs can never satisfy a request, however long one waits.
+
+    ``needed`` describes the request (``"2x h100 with ≥80 GB"``), ``available`` the host's GPUs
+    (``"1x h200 (141 GB)"``), ``substitutes`` the models that would serve if policy allowed them.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        needed: str = "",
+        available: str = "",
+        substitutes: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.needed = needed
+        self.available = available
+        self.substitutes = substitutes
+
+
+class GpuBusy(GpuError):
+    """Enough GPUs exist but other runs hold them; ``holders`` maps GPU index → holding run."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        holders: dict[int, str] | None = None,
+        waited_s: float = 0.0,
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.holders = dict(holders or {})
+        self.waited_s = waited_s

@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 
 from envspec import __version__
-from envspec.cli import images, manifest, registry
+from envspec.cli import images, manifest, registry, runs
 from envspec.cli.render import err_console
 from envspec.errors import EnvspecError
 
@@ -24,6 +24,7 @@ app = typer.Typer(
 manifest.register(app)
 images.register(app)
 registry.register(app)
+runs.register(app)
 
 
 @app.callback()

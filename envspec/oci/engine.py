@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import os
 import re
 import shutil
 import subprocess
@@ -151,12 +152,10 @@ def _skopeo(args: list[str], *, what: str) -> str:
     return proc.stdout
 
 
-def _daemon_env() -> list[str]:
-    host = client().api.base_url
-    # skopeo reads DOCKER_HOST itself; pass it explicitly for non-default sockets
-    if host.startswith("http+docker://"):
-        return []
-    return ["--src-daemon-host", host]
+def _daemon_host(flag: str) -> list[str]:
+    # skopeo's docker-daemon transport ignores DOCKER_HOST; name the engine explicitly
+    host = os.environ.get("DOCKER_HOST")
+    return [flag, host] if host else []
 
 
 def save_to_layout(image: str, layout_dir: Path, ref_name: str = "image") -> str:
@@ -166,7 +165,13 @@ def save_to_layout(image: str, layout_dir: Path, ref_name: str = "image") -> str
         EngineError: skopeo failed.
     """
     _skopeo(
-        ["copy", "--quiet", f"docker-daemon:{image}", f"oci:{layout_dir}:{ref_name}"],
+        [
+            "copy",
+            "--quiet",
+            *_daemon_host("--src-daemon-host"),
+            f"docker-daemon:{image}",
+            f"oci:{layout_dir}:{ref_name}",
+        ],
         what=f"exporting {image} from the engine",
     )
     index = json.loads((layout_dir / "index.json").read_text())
@@ -180,7 +185,13 @@ def load_from_layout(layout_dir: Path, ref_name: str, tag: str) -> str:
         EngineError: skopeo failed.
     """
     _skopeo(
-        ["copy", "--quiet", f"oci:{layout_dir}:{ref_name}", f"docker-daemon:{tag}"],
+        [
+            "copy",
+            "--quiet",
+            *_daemon_host("--dest-daemon-host"),
+            f"oci:{layout_dir}:{ref_name}",
+            f"docker-daemon:{tag}",
+        ],
         what=f"loading {tag} into the engine",
     )
     found = image_id(tag)

@@ -1,0 +1,186 @@
+"""``envspec run/exec/score/finish/status/runs/log/verify/gc``: the run lifecycle."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from envspec.cli.render import console, print_json
+from envspec.oci.store import Access
+from envspec.runtime import runs
+from envspec.runtime.budget import parse_overrides
+
+
+def run(
+    ref: str = typer.Argument(..., help="The environment: [registry/]ns/name:version[@digest]."),
+    variant: str | None = typer.Option(None, help="Variant (default: the first in the manifest)."),
+    backend: str | None = typer.Option(
+        None, help="docker or local (default: docker when an engine answers)."
+    ),
+    budget_: list[str] = typer.Option(
+        [],
+        "--budget",
+        help="Override a budget, NAME=VALUE (wall_time=30m, scorer_calls=5, "
+        "gpu_hours=2); the result then says the run is not comparable.",
+    ),
+    allow_substitute: list[str] = typer.Option(
+        [], help="Let GPUs of another model serve a request, REQUESTED=MODEL (h100=h200)."
+    ),
+    ca_cert: Path | None = typer.Option(None, help="CA certificate for a TLS registry."),
+    as_json: bool = typer.Option(False, "--json", help="Print the run record as JSON."),
+) -> None:
+    """Start a run: pull, check the host, allocate GPUs, start the agent's sandbox."""
+    subs: dict[str, tuple[str, ...]] = {}
+    for item in parse_overrides(allow_substitute).items():
+        subs[item[0]] = (*subs.get(item[0], ()), item[1])
+    record = runs.start_run(
+        ref,
+        variant=variant,
+        backend=backend,
+        budgets=parse_overrides(budget_),
+        substitute=subs,
+        access=Access(ca_cert=ca_cert),
+    )
+    if as_json:
+        print_json(runs.status(record.id))
+    else:
+        print(record.id)
+
+
+def exec_(
+    run_id: str = typer.Argument(..., help="The run id."),
+    cmd: list[str] = typer.Argument(..., help="The command (after --)."),
+    timeout: float | None = typer.Option(None, help="Seconds (default: until the deadline)."),
+    as_json: bool = typer.Option(False, "--json", help="Print exit code and output as JSON."),
+) -> None:
+    """Run a command as the agent, in its working directory."""
+    result = runs.exec_in_run(run_id, cmd, timeout=timeout)
+    if as_json:
+        print_json(
+            {
+                "exit_code": result.exit_code,
+                "stdout": result.stdout.decode(errors="replace"),
+                "stderr": result.stderr.decode(errors="replace"),
+                "timed_out": result.timed_out,
+            }
+        )
+        return
+    sys.stdout.buffer.write(result.stdout)
+    sys.stderr.buffer.write(result.stderr)
+    raise typer.Exit(result.exit_code)
+
+
+def score(
+    run_id: str = typer.Argument(..., help="The run id."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Score the current solution; shows only what the agent may see."""
+    view = runs.score_run(run_id).agent_view()
+    if as_json:
+        print_json(view)
+        return
+    state = "valid" if view["valid"] else "invalid"
+    line = f"#{view['seq']} {state}"
+    if "score" in view and view["score"] is not None:
+        line += f"  score {view['score']:g}"
+        if view.get("normalised") is not None:
+            line += f"  normalised {view['normalised']:.3f}"
+    if view.get("reason"):
+        line += f"  ({view['reason']})"
+    console.print(line, highlight=False, markup=False)
+    if view.get("message"):
+        console.print(view["message"], highlight=False, markup=False)
+
+
+def finish(
+    run_id: str = typer.Argument(..., help="The run id."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Final scoring, release everything, write the run result."""
+    result = runs.finish_run(run_id)
+    if as_json:
+        print_json(result)
+        return
+    s = result["score"]
+    if s["valid"]:
+        norm = "" if s["normalised"] is None else f", normalised {s['normalised']:.3f}"
+        console.print(f"{run_id}: score {s['raw']:g}{norm}", highlight=False)
+    else:
+        console.print(f"{run_id}: no score (no valid scoring within budget)", highlight=False)
+
+
+def status(
+    run_id: str = typer.Argument(..., help="The run id."),
+    as_json: bool = typer.Option(True, "--json/--text", help="JSON (default) or text."),
+) -> None:
+    """The run's state and budget use."""
+    st = runs.status(run_id)
+    if as_json:
+        print_json(st)
+    else:
+        for k in ("id", "status", "environment", "variant", "backend", "isolation", "remaining_s"):
+            console.print(f"{k:12} {st[k]}", highlight=False)
+
+
+def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
+    """List runs on this host."""
+    rows = runs.list_runs()
+    if as_json:
+        print_json(
+            [
+                {
+                    "id": r.id,
+                    "status": r.status,
+                    "environment": r.environment,
+                    "variant": r.variant,
+                    "backend": r.backend,
+                }
+                for r in rows
+            ]
+        )
+        return
+    table = Table("run", "status", "environment", "variant", "backend")
+    for r in rows:
+        table.add_row(r.id, r.status, r.environment, r.variant, r.backend)
+    console.print(table)
+
+
+def log(
+    run_id: str = typer.Argument(..., help="The run id."),
+    full: bool = typer.Option(
+        False, "--full", help="Everything, for operators (raw scores, scorer output)."
+    ),
+) -> None:
+    """The score log, as the agent may see it (JSON lines)."""
+    for entry in runs.read_log(run_id, full=full):
+        print_json(entry)
+
+
+def verify(run_id: str = typer.Argument(..., help="The run id.")) -> None:
+    """Check the score log's hash chain."""
+    result = runs.verify_run(run_id)
+    print_json(result)
+    if not result["ok"]:
+        raise typer.Exit(5)
+
+
+def gc() -> None:
+    """Reclaim containers, volumes and GPU leases of dead or expired runs."""
+    for rid in runs.gc():
+        console.print(f"reclaimed {rid}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the CLI."""
+    app.command()(run)
+    app.command("exec")(exec_)
+    app.command()(score)
+    app.command()(finish)
+    app.command()(status)
+    app.command("runs")(runs_)
+    app.command()(log)
+    app.command()(verify)
+    app.command()(gc)

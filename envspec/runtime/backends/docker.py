@@ -1,0 +1,230 @@
+"""The docker backend: the agent in its own container, the scorer in another, from the scorer
+image, sharing only a volume that the scorer mounts read-only.
+
+The agent container's PID 1 (under ``--init``) is ``sleep <remaining budget>`` and the
+container is auto-removed, so the deadline holds even when no envspec process is alive.
+The agent's working directory is a named volume, so the solution outlives the container.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import tarfile
+import time
+from typing import Any
+
+import docker.errors
+import docker.types
+import requests
+
+from envspec import constants
+from envspec.errors import EngineError, EnvspecError
+from envspec.models.manifest import Manifest
+from envspec.models.reference import Reference
+from envspec.models.run import RunRecord
+from envspec.oci import engine
+from envspec.oci.pull import pull_environment
+from envspec.runtime.backends.base import (
+    RESULT_PATH,
+    SOLUTION_MOUNT,
+    Backend,
+    ExecResult,
+    ScorerRun,
+    StartSpec,
+)
+
+log = logging.getLogger(__name__)
+
+
+class RunGone(EnvspecError):
+    """The run's agent container no longer exists (deadline reached, or removed)."""
+
+
+def _names(run_id: str) -> tuple[str, str]:
+    return f"envspec-{run_id}-agent", f"envspec-{run_id}"
+
+
+def _gpu_request(device_ids: tuple[str, ...] | list[str]) -> list[Any]:
+    if not device_ids:
+        return []
+    return [docker.types.DeviceRequest(device_ids=list(device_ids), capabilities=[["gpu"]])]
+
+
+class DockerBackend(Backend):
+    """Runs through the Docker engine (``DOCKER_HOST`` or the default socket)."""
+
+    name = "docker"
+
+    def prepare(self, ref: Reference, manifest: Manifest) -> dict[str, Any]:
+        """Pull both images into the engine (pinned: the loaded ids are checked)."""
+        pulled = pull_environment(ref, lock_path=None)
+        return {
+            "agent_image": engine.image_id(pulled.images["agent"]),
+            "scorer_image": engine.image_id(pulled.images["scorer"]),
+        }
+
+    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+        """Create the solution volume and the agent container (see module doc)."""
+        run, manifest = spec.run, spec.manifest
+        variant = manifest.variant(run.variant)
+        client = engine.client()
+        agent_name, volume_name = _names(run.id)
+        labels = _labels(run.id, "agent")
+        remaining = max(1, int((run.deadline or time.time()) - time.time()))
+        client.volumes.create(name=volume_name, labels=_labels(run.id, "solution"))
+        hw = variant.hardware
+        try:
+            client.containers.run(
+                spec.prepared["agent_image"],
+                command=["sleep", str(remaining)],
+                name=agent_name,
+                detach=True,
+                init=True,
+                auto_remove=True,
+                user=manifest.task.user,
+                working_dir=manifest.task.workdir,
+                labels=labels,
+                volumes={volume_name: {"bind": manifest.task.workdir, "mode": "rw"}},
+                network_mode="none" if variant.network == "none" else "bridge",
+                nano_cpus=int(hw.cpus * 1e9),
+                mem_limit=f"{int(hw.memory_gb * 1024)}m",
+                pids_limit=4096,
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                device_requests=_gpu_request(spec.device_ids),
+                environment=spec.env,
+            )
+        except docker.errors.APIError as e:
+            # docker-py leaves a created container behind when start fails (e.g. no GPU driver)
+            self.stop(run)
+            hint = "check the engine's log"
+            if "device driver" in str(e):
+                hint = "this engine has no NVIDIA runtime: install nvidia-container-toolkit"
+            raise EngineError(
+                f"cannot start the agent container: {e.explanation or e}", hint=hint
+            ) from e
+        return "container", {"agent_container": agent_name, "volume": volume_name}
+
+    def _agent(self, run: RunRecord) -> Any:
+        try:
+            return engine.client().containers.get(_names(run.id)[0])
+        except docker.errors.NotFound as e:
+            raise RunGone(
+                f"run {run.id}: the agent container is gone (deadline reached or stopped)",
+                hint=f"`envspec finish {run.id}` writes the result",
+            ) from e
+
+    def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
+        """``docker exec`` as the agent user, bounded by ``timeout`` (coreutils ``timeout``)."""
+        manifest = Manifest.from_dict(run.manifest)
+        container = self._agent(run)
+        wrapped = ["timeout", "-k", "5", f"{max(1, int(timeout))}", *argv]
+        try:
+            code, (out, err) = container.exec_run(
+                wrapped, user=manifest.task.user, workdir=manifest.task.workdir, demux=True
+            )
+        except docker.errors.APIError as e:
+            raise RunGone(f"run {run.id}: exec failed: {e.explanation or e}") from e
+        return ExecResult(int(code), out or b"", err or b"", timed_out=code == 124)
+
+    def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
+        """A fresh scorer container: scorer image, solution read-only, no network."""
+        manifest = Manifest.from_dict(run.manifest)
+        variant = manifest.variant(run.variant)
+        client = engine.client()
+        _, volume = _names(run.id)
+        device_ids = [str(g.index) for g in run.gpus]
+        started = time.monotonic()
+        container = client.containers.create(
+            run.backend_state["scorer_image"],
+            entrypoint=list(manifest.scoring.entrypoint),
+            command=[],
+            name=f"envspec-{run.id}-scorer-{run.scorer_calls}",
+            labels=_labels(run.id, "scorer"),
+            volumes={volume: {"bind": SOLUTION_MOUNT, "mode": "ro"}},
+            environment={**env, "ENVSPEC_SOLUTION": SOLUTION_MOUNT, "ENVSPEC_RESULT": RESULT_PATH},
+            network_mode="none",
+            nano_cpus=int(variant.hardware.cpus * 1e9),
+            mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
+            device_requests=_gpu_request(device_ids),
+        )
+        timed_out = False
+        exit_code: int | None = None
+        try:
+            container.start()
+            try:
+                exit_code = int(container.wait(timeout=timeout)["StatusCode"])
+            except (requests.exceptions.ConnectionError, requests.exceptions.ReadTimeout):
+                timed_out = True
+                container.kill()
+            logs = container.logs(stdout=True, stderr=True).decode(errors="replace")[-20000:]
+            result = None if timed_out else _read_file(container, RESULT_PATH)
+        finally:
+            container.remove(force=True)
+        return ScorerRun(result, exit_code, timed_out, logs, time.monotonic() - started)
+
+    def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
+        """Remove the run's containers (and its volume unless ``keep_solution``)."""
+        _remove_labelled(run.id, volumes=not keep_solution)
+
+    def reap(self, keep: set[str]) -> list[str]:
+        """Remove containers and volumes labelled with runs not in ``keep``."""
+        client = engine.client()
+        gone: set[str] = set()
+        mine = {"label": f"{constants.LABEL_HOME}={constants.home_label()}"}
+        for c in client.containers.list(all=True, filters=mine):
+            rid = c.labels.get(constants.LABEL_RUN, "")
+            if rid not in keep:
+                _force_remove(c)
+                gone.add(rid)
+        for v in client.volumes.list(filters=mine):
+            rid = (v.attrs.get("Labels") or {}).get(constants.LABEL_RUN, "")
+            if rid not in keep:
+                v.remove(force=True)
+                gone.add(rid)
+        return sorted(gone)
+
+
+def _labels(run_id: str, role: str) -> dict[str, str]:
+    return {
+        constants.LABEL_RUN: run_id,
+        constants.LABEL_ROLE: role,
+        constants.LABEL_HOME: constants.home_label(),
+    }
+
+
+def _read_file(container: Any, path: str) -> bytes | None:
+    try:
+        stream, _ = container.get_archive(path)
+    except docker.errors.NotFound:
+        return None
+    with tarfile.open(fileobj=io.BytesIO(b"".join(stream))) as tar:
+        member = tar.next()
+        if member is None or not member.isfile():
+            return None
+        f = tar.extractfile(member)
+        return f.read() if f is not None else None
+
+
+def _force_remove(container: Any) -> None:
+    try:
+        container.remove(force=True)
+    except docker.errors.NotFound:
+        pass
+    except docker.errors.APIError as e:
+        if "already in progress" not in str(e):
+            raise
+
+
+def _remove_labelled(run_id: str, *, volumes: bool) -> None:
+    client = engine.client()
+    flt = {"label": f"{constants.LABEL_RUN}={run_id}"}
+    for c in client.containers.list(all=True, filters=flt):
+        _force_remove(c)
+    if volumes:
+        for v in client.volumes.list(filters=flt):
+            try:
+                v.remove(force=True)
+            except docker.errors.NotFound:
+                pass

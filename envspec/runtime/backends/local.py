@@ -1,0 +1,311 @@
+"""The local backend, for hosts without a container engine (many GPU nodes).
+
+The environment's images are read from an OCI store; only the layers an image does not
+share with its sibling are unpacked (the agent's task files, the scorer's files), since the
+shared base is what the host itself provides (Python, torch, ...). When envspec runs as
+root, each run gets its own unprivileged user, the run's host folder and the scorer's files
+are root-only, and a detached watchdog kills the agent's processes at the deadline.
+Otherwise the run is ``unisolated``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from envspec import constants
+from envspec.errors import EnvspecError
+from envspec.models.manifest import Manifest
+from envspec.models.reference import Reference
+from envspec.models.run import RunRecord
+from envspec.oci.layout import LayoutStore
+from envspec.oci.pull import resolve
+from envspec.oci.store import Store
+from envspec.oci.transfer import copy_manifest
+from envspec.runtime import runstore
+from envspec.runtime.backends.base import Backend, ExecResult, ScorerRun, StartSpec
+
+AGENT_PATH = "/usr/local/bin:/usr/bin:/bin"
+
+
+def _is_root() -> bool:
+    return os.geteuid() == 0
+
+
+def _layers(store: Store, repo: str, digest: str) -> list[dict[str, Any]]:
+    data, _, _ = store.get_manifest(repo, digest)
+    return list(json.loads(data).get("layers", []))
+
+
+def _unpack(store: Store, repo: str, layers: list[dict[str, Any]], dest: Path) -> None:
+    """Apply layers in order (whiteouts honoured; devices, links out of tree and owners dropped)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for layer in layers:
+        tmp = dest.parent / (dest.name + ".layer")
+        with tmp.open("wb") as f:
+            for chunk in store.iter_blob(repo, layer["digest"]):
+                f.write(chunk)
+        with tarfile.open(tmp) as tar:
+            members = []
+            for m in tar.getmembers():
+                name = PurePosixPath(m.name)
+                if name.name.startswith(".wh."):
+                    target = dest / name.parent / name.name[4:]
+                    if target.is_dir() and not target.is_symlink():
+                        shutil.rmtree(target, ignore_errors=True)
+                    elif target.exists() or target.is_symlink():
+                        target.unlink()
+                    continue
+                members.append(m)
+            tar.extractall(dest, members=members, filter="data")
+        tmp.unlink()
+
+
+def _within(root: Path, image_path: str) -> Path:
+    return root / image_path.lstrip("/")
+
+
+class LocalBackend(Backend):
+    """Runs on this host, as a separate unix user when envspec is root."""
+
+    name = "local"
+
+    def prepare(self, ref: Reference, manifest: Manifest) -> dict[str, Any]:
+        """Unpack the agent's and the scorer's own layers (cached by digest)."""
+        store, resolved = resolve(ref)
+        art = resolved.artifact
+        cache = constants.envspec_home() / "cache" / "unpacked"
+        agent_layers = _layers(store, ref.repository, art.agent_digest)
+        scorer_layers = _layers(store, ref.scorer_repository, art.scorer_digest)
+        shared = {d["digest"] for d in agent_layers} & {d["digest"] for d in scorer_layers}
+        out: dict[str, Any] = {}
+        for role, repo, digest, layers in (
+            ("agent", ref.repository, art.agent_digest, agent_layers),
+            ("scorer", ref.scorer_repository, art.scorer_digest, scorer_layers),
+        ):
+            root = cache / digest.removeprefix("sha256:")
+            if not (root / ".complete").exists():
+                shutil.rmtree(root, ignore_errors=True)
+                root.mkdir(parents=True, mode=0o700)
+                os.chmod(root, 0o700)  # hidden data: root (or the operator) only
+                own = [layer for layer in layers if layer["digest"] not in shared]
+                _unpack(store, repo, own, root / "fs")
+                (root / ".complete").write_text(digest)
+            out[f"{role}_root"] = str(root / "fs")
+        # keep a copy of the images in the local cache so later runs need no registry
+        if not isinstance(store, LayoutStore) or store.root != _cache().root:
+            for repo, digest in (
+                (ref.repository, art.agent_digest),
+                (ref.scorer_repository, art.scorer_digest),
+            ):
+                copy_manifest(store, repo, digest, _cache(), "img", tag=None)
+        return out
+
+    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+        """Make the agent's workdir with the starting solution; start the deadline watchdog."""
+        run, manifest = spec.run, spec.manifest
+        work = constants.envspec_home() / "work" / run.id
+        work.parent.mkdir(parents=True, exist_ok=True)
+        os.chmod(work.parent, 0o755)
+        start = _within(Path(spec.prepared["agent_root"]), manifest.task.workdir)
+        if start.is_dir():
+            shutil.copytree(start, work, symlinks=True)
+        else:
+            work.mkdir()
+        state: dict[str, Any] = {"workdir": str(work), "env": spec.env}
+        isolation = "unisolated"
+        if _is_root():
+            user = _make_user(run.id)
+            state["user"] = user
+            pw = pwd.getpwnam(user)
+            for p in [work, *work.rglob("*")]:
+                os.lchown(p, pw.pw_uid, pw.pw_gid)
+            os.chmod(work, 0o700)
+            isolation = "user"
+        state["watchdog_pid"] = _start_watchdog(run, state.get("user"))
+        return isolation, state
+
+    def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
+        """Run ``argv`` in the workdir, as the run's user when isolated, in its own session."""
+        st = run.backend_state
+        work = Path(st["workdir"])
+        env = {"PATH": AGENT_PATH, "HOME": str(work), "LANG": "C.UTF-8", **st.get("env", {})}
+        user = st.get("user")
+        kwargs: dict[str, Any] = {}
+        if user:
+            pw = pwd.getpwnam(user)
+            kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
+        try:
+            proc = subprocess.Popen(
+                argv,
+                cwd=work,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                **kwargs,
+            )
+        except OSError as e:
+            return ExecResult(127, b"", f"{argv[0]}: {e.strerror}\n".encode())
+        try:
+            out, err = proc.communicate(timeout=max(0.1, timeout))
+            return ExecResult(proc.returncode, out, err)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            return ExecResult(124, out, err, timed_out=True)
+
+    def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
+        """Run the scorer entrypoint on a root-only snapshot of the solution."""
+        st = run.backend_state
+        manifest = Manifest.from_dict(run.manifest)
+        scorer_root = Path(st["scorer_root"])
+        call = runstore.run_dir(run.id) / f"scoring-{run.scorer_calls}"
+        shutil.rmtree(call, ignore_errors=True)
+        call.mkdir(mode=0o700)
+        snapshot = call / "solution"
+        shutil.copytree(st["workdir"], snapshot, symlinks=True)
+        result = call / "result.json"
+        argv = [
+            str(_within(scorer_root, a))
+            if a.startswith("/") and _within(scorer_root, a).exists()
+            else a
+            for a in manifest.scoring.entrypoint
+        ]
+        if argv and argv[0] in ("python", "python3"):
+            argv[0] = sys.executable  # the interpreter envspec runs on has the host's packages
+        full_env = {
+            "PATH": os.environ.get("PATH", AGENT_PATH),
+            "HOME": str(call),
+            "LANG": "C.UTF-8",
+            **st.get("env", {}),
+            **env,
+            "ENVSPEC_SOLUTION": str(snapshot),
+            "ENVSPEC_RESULT": str(result),
+            "ENVSPEC_SCORER_ROOT": str(scorer_root),
+        }
+        began = time.monotonic()
+        proc = subprocess.Popen(
+            argv,
+            cwd=scorer_root,
+            env=full_env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        timed_out = False
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, _ = proc.communicate()
+        data = result.read_bytes() if result.is_file() and not timed_out else None
+        shutil.rmtree(snapshot, ignore_errors=True)
+        return ScorerRun(
+            data,
+            proc.returncode,
+            timed_out,
+            out.decode(errors="replace")[-20000:],
+            time.monotonic() - began,
+        )
+
+    def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
+        """Kill the run's processes and watchdog; remove its user and (unless kept) workdir."""
+        st = run.backend_state
+        _kill_user(st.get("user"))
+        pid = st.get("watchdog_pid")
+        if pid:
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if st.get("user"):
+            subprocess.run(["userdel", st["user"]], capture_output=True, check=False)
+        if not keep_solution and st.get("workdir"):
+            shutil.rmtree(st["workdir"], ignore_errors=True)
+
+    def reap(self, keep: set[str]) -> list[str]:
+        """Remove workdirs of runs not kept (their users go with ``stop``)."""
+        gone = []
+        work = constants.envspec_home() / "work"
+        if work.is_dir():
+            for d in work.iterdir():
+                if d.name not in keep:
+                    user = _user_name(d.name)
+                    _kill_user(user if _user_exists(user) else None)
+                    if _user_exists(user):
+                        subprocess.run(["userdel", user], capture_output=True, check=False)
+                    shutil.rmtree(d, ignore_errors=True)
+                    gone.append(d.name)
+        return gone
+
+
+def _cache() -> LayoutStore:
+    return LayoutStore(constants.envspec_home() / "cache" / "pulled")
+
+
+def _user_name(run_id: str) -> str:
+    return "esa" + run_id.rsplit("-", 1)[-1]  # a run's random suffix: 8 hex digits
+
+
+def _user_exists(user: str) -> bool:
+    try:
+        pwd.getpwnam(user)
+        return True
+    except KeyError:
+        return False
+
+
+def _make_user(run_id: str) -> str:
+    user = _user_name(run_id)
+    if not _user_exists(user):
+        proc = subprocess.run(
+            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            raise EnvspecError(
+                f"cannot create the run's user {user}: {proc.stderr.strip()}",
+                hint="the local backend needs useradd (passwd package) when run as root",
+            )
+    return user
+
+
+def _kill_user(user: str | None) -> None:
+    if user:
+        subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True, check=False)
+
+
+def _start_watchdog(run: RunRecord, user: str | None) -> int:
+    """A detached process that ends the agent's processes at the deadline, so the budget
+    holds with no envspec process alive."""
+    deadline = run.deadline or time.time()
+    script = (
+        "import os,sys,time,subprocess\n"
+        "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
+        "u = sys.argv[2]\n"
+        "if u: subprocess.run(['pkill', '-KILL', '-u', u])\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, str(deadline), user or ""],
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        close_fds=True,
+    )
+    return proc.pid

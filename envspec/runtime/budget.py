@@ -1,0 +1,98 @@
+"""Budgets: the limits a run is held to, overrides, and the checks before each action."""
+
+from __future__ import annotations
+
+import time
+
+from envspec.errors import EnvspecError
+from envspec.models.manifest import Budgets, parse_duration
+from envspec.models.run import Limits, RunRecord
+
+OVERRIDABLE = ("wall_time", "scorer_calls", "gpu_hours")
+
+
+class BudgetExceeded(EnvspecError):
+    """An action would exceed the run's budget."""
+
+    exit_code = 3
+
+
+def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Limits:
+    """The run's limits: the variant's budgets with ``overrides`` (``name -> value``) applied.
+
+    Raises:
+        EnvspecError: an unknown budget name or a malformed value.
+    """
+    wall = budgets.wall_time_seconds
+    calls = budgets.scorer_calls
+    gpu_hours = budgets.gpu_hours
+    changed = []
+    for key, value in (overrides or {}).items():
+        try:
+            if key == "wall_time":
+                wall = parse_duration(value)
+            elif key == "scorer_calls":
+                calls = int(value)
+            elif key == "gpu_hours":
+                gpu_hours = float(value)
+            else:
+                raise EnvspecError(
+                    f"unknown budget {key!r}", hint=f"budgets are {', '.join(OVERRIDABLE)}"
+                )
+        except ValueError as e:
+            raise EnvspecError(
+                f"bad value {value!r} for budget {key}", hint="e.g. wall_time=30m, scorer_calls=10"
+            ) from e
+        changed.append(key)
+    return Limits(wall, calls, gpu_hours, tuple(sorted(changed)))
+
+
+def parse_overrides(items: list[str]) -> dict[str, str]:
+    """``["wall_time=30s", ...]`` → ``{"wall_time": "30s"}``.
+
+    Raises:
+        EnvspecError: an item without ``=``.
+    """
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise EnvspecError(f"bad budget {item!r}", hint="write NAME=VALUE, e.g. wall_time=30m")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def check_can_act(run: RunRecord, *, now: float | None = None) -> None:
+    """Refuse any agent action once the deadline has passed.
+
+    Raises:
+        BudgetExceeded: the wall-clock budget is spent.
+    """
+    now = time.time() if now is None else now
+    if run.deadline is not None and now >= run.deadline:
+        raise BudgetExceeded(
+            f"run {run.id}: the wall-clock budget ({run.limits.wall_time_s:.0f} s) is spent",
+            hint=f"`envspec finish {run.id}` writes the result from the scores within budget",
+        )
+
+
+def check_can_score(run: RunRecord, *, now: float | None = None) -> None:
+    """Refuse scoring past the deadline, past the scorer-call cap or past the GPU-hours cap.
+
+    Raises:
+        BudgetExceeded: which limit, and what to do.
+    """
+    now = time.time() if now is None else now
+    check_can_act(run, now=now)
+    cap = run.limits.scorer_calls
+    if cap is not None and run.scorer_calls >= cap:
+        raise BudgetExceeded(
+            f"run {run.id}: all {cap} scorer calls are used",
+            hint=f"`envspec finish {run.id}` ends the run with the best score so far",
+        )
+    gpu_cap = run.limits.gpu_hours
+    if gpu_cap is not None and run.gpu_hours_used(now) >= gpu_cap:
+        raise BudgetExceeded(
+            f"run {run.id}: the GPU-hours budget ({gpu_cap:g} h) is spent",
+            hint=f"`envspec finish {run.id}` writes the result",
+        )

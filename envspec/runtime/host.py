@@ -1,0 +1,46 @@
+"""What this host can give a run: CPUs, memory, GPUs; checked before anything starts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from envspec.errors import EnvspecError
+from envspec.models.manifest import Hardware
+
+
+class HostCannotRun(EnvspecError):
+    """The host lacks hardware the variant needs."""
+
+    exit_code = 4
+
+
+def memory_gb(meminfo: Path = Path("/proc/meminfo")) -> float | None:
+    """Total memory in GB, or None where it cannot be read."""
+    try:
+        for line in meminfo.read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return int(line.split()[1]) / 1024 / 1024
+    except OSError:
+        return None
+    return None
+
+
+def check_cpu_memory(hw: Hardware, *, variant: str) -> None:
+    """Raise when the host has fewer CPUs or less memory than the variant asks for.
+
+    Raises:
+        HostCannotRun: naming what is missing.
+    """
+    missing = []
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if cpus is not None and hw.cpus > cpus:
+        missing.append(f"{hw.cpus:g} CPUs (host has {cpus})")
+    mem = memory_gb()
+    if mem is not None and hw.memory_gb > mem:
+        missing.append(f"{hw.memory_gb:g} GB memory (host has {mem:.1f})")
+    if missing:
+        raise HostCannotRun(
+            f"variant {variant!r} needs {' and '.join(missing)}",
+            hint="run a smaller variant (--variant) or use a bigger host",
+        )

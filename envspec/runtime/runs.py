@@ -1,0 +1,428 @@
+"""The run lifecycle: run → exec → score → finish, plus status, logs and garbage collection.
+
+This is the Python API the CLI and harness adapters call. Every function re-reads the run's
+record from the host, so any process may drive any run; ``gc`` (run before each command)
+reclaims what runs whose starting process died left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from envspec import __version__
+from envspec.errors import EnvspecError
+from envspec.models.manifest import Manifest
+from envspec.models.reference import Reference
+from envspec.models.run import GpuAssignment, RunRecord
+from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
+from envspec.oci.pull import resolve
+from envspec.oci.store import Access
+from envspec.runtime import budget, runstore
+from envspec.runtime.backends import get_backend
+from envspec.runtime.backends.base import ExecResult, ScorerRun, StartSpec
+from envspec.runtime.gpu import (
+    GpuAllocator,
+    GpuRequest,
+    Lease,
+    SubstitutionPolicy,
+    detect_inventory,
+    pid_alive,
+)
+from envspec.runtime.host import check_cpu_memory
+from envspec.runtime.scorelog import ScoreLog
+
+log = logging.getLogger(__name__)
+
+LIVE = ("starting", "running")
+
+
+class RunNotActive(EnvspecError):
+    """The run is not in a state that allows the action."""
+
+    exit_code = 3
+
+
+def allocator() -> GpuAllocator:
+    """The host's GPU allocator (inventory from NVML/nvidia-smi or ``ENVSPEC_GPUS``)."""
+    return GpuAllocator(detect_inventory())
+
+
+def score_log(run: RunRecord) -> ScoreLog:
+    """The run's score log (genesis = run id, so logs cannot be swapped between runs)."""
+    return ScoreLog(runstore.run_dir(run.id) / "score.log", genesis=run.id)
+
+
+# --- run ------------------------------------------------------------------------------------------
+
+
+def start_run(
+    reference: str,
+    *,
+    variant: str | None = None,
+    backend: str | None = None,
+    budgets: dict[str, str] | None = None,
+    substitute: dict[str, tuple[str, ...]] | None = None,
+    access: Access | None = None,
+) -> RunRecord:
+    """Resolve, pull, check the host, allocate GPUs and start the agent side.
+
+    Raises:
+        InvalidReference, NotFound, RegistryError: the environment cannot be resolved.
+        HostCannotRun, GpuRequestImpossible, GpuBusy: the host cannot serve the variant.
+        EngineError: the backend failed to start (nothing is left behind).
+    """
+    gc()
+    _, resolved = resolve(Reference.parse(reference), access=access)
+    manifest = resolved.manifest
+    name = variant or next(iter(manifest.variants))
+    v = manifest.variant(name)
+    limits = budget.limits_for(v.budgets, budgets)
+    be = get_backend(backend)
+    check_cpu_memory(v.hardware, variant=name)
+    gpus = allocator()
+    request = None
+    policy = SubstitutionPolicy(allow=dict(substitute or {}))
+    if v.hardware.gpu is not None:
+        g = v.hardware.gpu
+        request = GpuRequest(count=g.count, models=tuple(g.models), memory_gb=g.memory_gb)
+        gpus.check_possible(request, policy=policy)  # before anything starts
+    now = time.time()
+    record = RunRecord(
+        id=runstore.new_run_id(),
+        reference=str(resolved.reference),
+        environment=manifest.id,
+        digests=resolved.to_dict()["digests"],
+        variant=name,
+        backend=be.name,
+        isolation="unisolated",
+        status="starting",
+        created_at=now,
+        limits=limits,
+        manifest=manifest.to_dict(),
+        owner_pid=os.getpid(),
+        requested_gpu_models=request.models if request else (),
+    )
+    runstore.create(record)
+    try:
+        prepared = be.prepare(resolved.reference, manifest)
+        device_ids: tuple[str, ...] = ()
+        env: dict[str, str] = {}
+        assigned: tuple[GpuAssignment, ...] = ()
+        if request is not None:
+            alloc = gpus.allocate(record.id, request, policy=policy)
+            device_ids = tuple(alloc.device_ids)
+            env["CUDA_VISIBLE_DEVICES"] = alloc.cuda_visible_devices
+            assigned = tuple(
+                GpuAssignment(g.index, g.uuid, g.model, g.name, g.memory_gb) for g in alloc.gpus
+            )
+        started = time.time()
+        record = record.with_(
+            started_at=started,
+            deadline=started + limits.wall_time_s,
+            gpus=assigned,
+            backend_state=prepared,
+        )
+        runstore.save(record)
+        isolation, state = be.start(StartSpec(record, manifest, prepared, device_ids, env))
+        record = record.with_(backend_state={**prepared, **state})
+        runstore.save(record)
+        _pause_for_tests("after-start")
+        record = record.with_(
+            status="running",
+            owner_pid=None,
+            isolation=isolation,
+            backend_state={**prepared, **state},
+        )
+        runstore.save(record)
+    except BaseException as e:
+        _abandon(record, f"could not start: {e}")
+        raise
+    return record
+
+
+def _abandon(record: RunRecord, note: str) -> None:
+    """Undo a start: remove what the backend made, give the GPUs back, mark the run failed."""
+    try:
+        get_backend(record.backend).stop(record)
+    finally:
+        allocator().release(record.id)
+        runstore.save(
+            record.with_(status="failed", owner_pid=None, note=note, finished_at=time.time())
+        )
+
+
+def _pause_for_tests(stage: str) -> None:
+    # Lets the crash tests kill `envspec run` at a known point; inert unless the variable is set.
+    if os.environ.get("ENVSPEC_TEST_PAUSE_AT") == stage:
+        time.sleep(float(os.environ.get("ENVSPEC_TEST_PAUSE_S", "30")))
+
+
+# --- exec -----------------------------------------------------------------------------------------
+
+
+def exec_in_run(run_id: str, argv: list[str], *, timeout: float | None = None) -> ExecResult:
+    """Run a command as the agent; it cannot outlive the deadline.
+
+    Raises:
+        UnknownRun, RunNotActive, BudgetExceeded.
+    """
+    gc()
+    run = _active(run_id)
+    remaining = (run.deadline or time.time()) - time.time()
+    limit = remaining if timeout is None else min(timeout, remaining)
+    return get_backend(run.backend).exec(run, argv, timeout=limit)
+
+
+def _active(run_id: str) -> RunRecord:
+    run = runstore.load(run_id)
+    if run.status not in ("running", "expired"):
+        raise RunNotActive(
+            f"run {run_id} is {run.status}", hint="start a new run with `envspec run REF`"
+        )
+    budget.check_can_act(run)
+    return run
+
+
+# --- score ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreOutcome:
+    """A scoring's log record, with what the agent may see of it."""
+
+    record: ScoreRecord
+    visibility: str
+    normalised: float | None
+
+    def agent_view(self) -> dict[str, Any]:
+        """What the agent may see: hidden environments get validity and message only."""
+        view = self.record.agent_view(self.visibility)
+        if self.visibility == "visible":
+            view["normalised"] = self.normalised
+        return view
+
+
+def score_run(run_id: str) -> ScoreOutcome:
+    """Score the current solution (intermediate), within the run's budgets.
+
+    Raises:
+        UnknownRun, RunNotActive, BudgetExceeded; RunNotActive also when the environment
+        does not allow intermediate scoring.
+    """
+    gc()
+    with runstore.locked(run_id):
+        run = _active(run_id)
+        manifest = Manifest.from_dict(run.manifest)
+        if not manifest.scoring.intermediate:
+            raise RunNotActive(
+                f"{manifest.id} does not allow intermediate scoring",
+                hint=f"the final score is taken by `envspec finish {run_id}`",
+            )
+        budget.check_can_score(run)
+        # count the call before making it: a crash must not give a free call
+        run = runstore.update(run_id, lambda r: r.with_(scorer_calls=r.scorer_calls + 1))
+        return _score(run, manifest, kind="intermediate")
+
+
+def _score(run: RunRecord, manifest: Manifest, *, kind: str) -> ScoreOutcome:
+    v = manifest.variant(run.variant)
+    began = time.time()
+    env = {
+        "ENVSPEC_PARAMETERS": json.dumps(dict(v.parameters), sort_keys=True),
+        "ENVSPEC_VARIANT": run.variant,
+        "ENVSPEC_RUN": run.id,
+    }
+    sr = get_backend(run.backend).score(run, env=env, timeout=manifest.scoring.timeout_seconds)
+    output = scorer_output(sr, timeout=manifest.scoring.timeout_seconds)
+    within = run.deadline is None or began < run.deadline
+    record = score_log(run).append(kind, output, elapsed_s=run.elapsed(began), within_budget=within)
+    normalised = None
+    if record.valid and record.score is not None and v.normalisation is not None:
+        normalised = v.normalisation.normalise(record.score)
+    return ScoreOutcome(record, manifest.scoring.visibility, normalised)
+
+
+def scorer_output(sr: ScorerRun, *, timeout: float) -> ScorerOutput:
+    """Turn one scorer execution into a contract output; failures become invalid scores."""
+    details = {"exit_code": sr.exit_code, "seconds": round(sr.seconds, 3), "logs": sr.logs}
+    if sr.timed_out:
+        return ScorerOutput.invalid(f"scoring timed out after {timeout:g} s", details=details)
+    if sr.result is None:
+        return ScorerOutput.invalid(
+            f"the scorer wrote no result (exit code {sr.exit_code})", details=details
+        )
+    out = ScorerOutput.parse(sr.result)
+    return out.with_details({**out.details, **details})
+
+
+# --- finish ---------------------------------------------------------------------------------------
+
+
+def finish_run(run_id: str) -> dict[str, Any]:
+    """Final scoring (if the deadline has not passed), release everything, write the result.
+
+    Idempotent: a finished run returns its stored result.
+
+    Raises:
+        UnknownRun.
+    """
+    gc()
+    with runstore.locked(run_id):
+        run = runstore.load(run_id)
+        result_file = runstore.run_dir(run_id) / "result.json"
+        if run.status == "finished" and result_file.exists():
+            return dict(json.loads(result_file.read_text()))
+        manifest = Manifest.from_dict(run.manifest)
+        if run.status == "running" and run.deadline is not None and time.time() < run.deadline:
+            try:
+                _score(run, manifest, kind="final")
+            except EnvspecError as e:
+                log.warning("final scoring of %s failed: %s", run_id, e)
+        be = get_backend(run.backend)
+        be.stop(run)
+        allocator().release(run.id)
+        now = time.time()
+        run = run.with_(
+            status="finished" if run.status != "failed" else "failed",
+            finished_at=now,
+            released_at=run.released_at or now,
+        )
+        result = build_result(run, manifest)
+        tmp = result_file.with_suffix(".tmp")
+        tmp.write_text(json.dumps(result, indent=2, sort_keys=True))
+        os.replace(tmp, result_file)
+        runstore.save(run.with_(status="finished"))
+        return result
+
+
+def build_result(run: RunRecord, manifest: Manifest) -> dict[str, Any]:
+    """The run result (schemas/run-result-v1.schema.json)."""
+    v = manifest.variant(run.variant)
+    slog = score_log(run)
+    records = slog.records()
+    check = slog.verify()
+    raw = final_raw_score(
+        records, aggregation=manifest.scoring.aggregation, direction=manifest.scoring.direction
+    )
+    normalised = None
+    if raw is not None and v.normalisation is not None:
+        normalised = v.normalisation.normalise(raw)
+    now = time.time()
+    return {
+        "schema": "envspec-run-result-v1",
+        "envspec_version": __version__,
+        "run": run.id,
+        "environment": run.environment,
+        "reference": run.reference,
+        "digests": run.digests,
+        "variant": run.variant,
+        "backend": run.backend,
+        "isolation": run.isolation,
+        "comparable": run.comparable,
+        "budget_overrides": list(run.limits.overridden),
+        "gpus": [
+            {"index": g.index, "uuid": g.uuid, "model": g.model, "name": g.name} for g in run.gpus
+        ],
+        "gpu_substituted": any(g.model not in run.requested_gpu_models for g in run.gpus),
+        "budget": {
+            "wall_time_s": run.limits.wall_time_s,
+            "elapsed_s": round(min(run.elapsed(run.finished_at or now), run.limits.wall_time_s), 3),
+            "scorer_calls": run.scorer_calls,
+            "scorer_calls_limit": run.limits.scorer_calls,
+            "gpu_hours": round(run.gpu_hours_used(now), 6),
+            "gpu_hours_limit": run.limits.gpu_hours,
+        },
+        "score_log": {"records": check.count, "head": check.head, "verified": check.ok},
+        "score": {
+            "raw": raw,
+            "normalised": normalised,
+            "valid": raw is not None,
+            "aggregation": manifest.scoring.aggregation,
+            "direction": manifest.scoring.direction,
+        },
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+        "status": run.status if run.status == "failed" else "finished",
+        "note": run.note,
+    }
+
+
+# --- status, logs, verify -------------------------------------------------------------------------
+
+
+def status(run_id: str) -> dict[str, Any]:
+    """The run's record plus budget use, for operators."""
+    gc()
+    run = runstore.load(run_id)
+    now = time.time()
+    d = run.to_dict()
+    d.pop("manifest")
+    d["elapsed_s"] = round(run.elapsed(now), 3)
+    d["remaining_s"] = None if run.deadline is None else max(0.0, round(run.deadline - now, 3))
+    d["gpu_hours_used"] = round(run.gpu_hours_used(now), 6)
+    return d
+
+
+def list_runs() -> list[RunRecord]:
+    """All runs on this host."""
+    gc()
+    return runstore.all_runs()
+
+
+def read_log(run_id: str, *, full: bool = False) -> list[dict[str, Any]]:
+    """The score log as the agent may see it, or whole (``full``, operators only)."""
+    run = runstore.load(run_id)
+    records = score_log(run).records()
+    if full:
+        return [r.to_dict() for r in records]
+    visibility = str(run.manifest.get("scoring", {}).get("visibility", "hidden"))
+    return [r.agent_view(visibility) for r in records]
+
+
+def verify_run(run_id: str) -> dict[str, Any]:
+    """Check the score log's hash chain."""
+    run = runstore.load(run_id)
+    v = score_log(run).verify()
+    return {"run": run_id, "ok": v.ok, "records": v.count, "head": v.head, "problems": v.problems}
+
+
+# --- gc -------------------------------------------------------------------------------------------
+
+
+def gc() -> list[str]:
+    """Reclaim what dead runs left: containers, volumes, GPU leases; mark those runs.
+
+    A ``starting`` run whose process died is failed and cleaned up; a ``running`` run past its
+    deadline becomes ``expired`` and gives its GPUs back (its solution stays for ``finish``).
+    """
+    now = time.time()
+    touched: list[str] = []
+    runs = runstore.all_runs()
+    for run in runs:
+        if run.status == "starting" and run.owner_pid and not pid_alive(run.owner_pid):
+            with runstore.locked(run.id):
+                _abandon(runstore.load(run.id), "the starting process died")
+            touched.append(run.id)
+        elif run.status == "running" and run.deadline is not None and now >= run.deadline:
+            runstore.update(run.id, lambda r: r.with_(status="expired", released_at=r.deadline))
+            allocator().release(run.id)
+            touched.append(run.id)
+    runs = runstore.all_runs()
+    keep = {r.id for r in runs if r.status in ("starting", "running", "expired")}
+    live = {r.id for r in runs if r.status in LIVE}
+    allocator().reclaim(lambda lease: _lease_live(lease, live))
+    for name in {r.backend for r in runs}:
+        try:
+            touched += get_backend(name).reap(keep)
+        except EnvspecError as e:  # e.g. the engine is down: nothing to reap there now
+            log.info("gc: %s backend not reaped: %s", name, e)
+    return sorted(set(touched))
+
+
+def _lease_live(lease: Lease, live: set[str]) -> bool:
+    return lease.run_id in live
