@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from envspec import constants
 from envspec.errors import EngineError
@@ -99,3 +101,33 @@ def secure_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
         monkeypatch.setenv("ENVSPEC_REGISTRY_PASSWORD", "s3cret-pw")
         monkeypatch.setenv("ENVSPEC_REGISTRY_CA", str(info.ca_cert))
         yield info
+
+
+def edit_env(env_dir: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
+    """Change a copied environment's manifest in place (load, edit, dump)."""
+    path = env_dir / "envspec.yaml"
+    data = yaml.safe_load(path.read_text())
+    edit(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return env_dir
+
+
+@pytest.fixture()
+def publish(tmp_path: Path, python_base: str) -> Callable[..., str]:
+    """Publish a variant of the tiny environment to the embedded store; returns its reference.
+
+    ``publish(name, edit=None)`` copies the fixture under a new name, applies ``edit`` to its
+    manifest, builds and pushes it (identical content re-pushes as a no-op).
+    """
+    from envspec.models.reference import RegistryTarget
+    from envspec.oci.push import push_environment
+
+    def _publish(name: str = "tiny", edit: Callable[[dict[str, Any]], None] | None = None) -> str:
+        env = copy_env(TINY, tmp_path / f"env-{name}", name=name)
+        if edit is not None:
+            edit_env(env, edit)
+        target = RegistryTarget(store=str(constants.default_store_path()))
+        pushed = push_environment(env, target)
+        return str(pushed.environment)
+
+    return _publish

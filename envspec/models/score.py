@@ -12,6 +12,7 @@ and never a score.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import hashlib
@@ -20,7 +21,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
@@ -37,11 +38,11 @@ MAX_REASON = 300  # characters of a reason envspec writes about broken output
 #: the agent-facing message when a scorer's output breaks the contract
 CONTRACT_MESSAGE = "the scorer did not produce a readable result"
 
-Kind = Literal["intermediate", "final"]
-Aggregation = Literal["best", "last"]
-Direction = Literal["minimise", "maximise"]
-Visibility = Literal["visible", "hidden"]
-KINDS: tuple[Kind, ...] = ("intermediate", "final")
+# Plain strings, as in the manifest model; every function checks them.
+KINDS = ("intermediate", "final")
+AGGREGATIONS = ("best", "last")
+DIRECTIONS = ("minimise", "maximise")
+VISIBILITIES = ("visible", "hidden")
 
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
 _VISIBLE_FIELDS: tuple[str, ...] = (
@@ -85,6 +86,10 @@ class ScorerOutput:
     ) -> ScorerOutput:
         """An invalid output, e.g. for a scorer that crashed, timed out or wrote no file."""
         return cls(False, None, reason or "invalid", message, dict(details or {}))
+
+    def with_details(self, details: Mapping[str, Any]) -> ScorerOutput:
+        """A copy with ``details`` replaced (the runtime adds exit code, timings, logs)."""
+        return dataclasses.replace(self, details=dict(details))
 
     @classmethod
     def parse(cls, data: bytes | str | None) -> ScorerOutput:
@@ -133,13 +138,9 @@ def _parse(data: bytes | str | None) -> ScorerOutput | str:
         return f"scorer output is a JSON {_json_type(obj)}, not an object"
     if _depth(obj) > MAX_DEPTH:
         return f"scorer output is nested deeper than {MAX_DEPTH} levels"
-    error = best_match(_validator(SCORER_OUTPUT_SCHEMA).iter_errors(obj))
+    error = _first_error(_validator(SCORER_OUTPUT_SCHEMA), obj)
     if error is not None:
-        where = ".".join(str(p) for p in error.absolute_path) or "<root>"
-        return _short(
-            f"scorer output breaks the contract ({SCORER_OUTPUT_SCHEMA}) at {where}: "
-            f"{error.message}"
-        )
+        return _short(f"scorer output breaks the contract ({SCORER_OUTPUT_SCHEMA}) at {error}")
     score: float | None = None
     if obj["valid"]:
         try:
@@ -155,6 +156,22 @@ def _parse(data: bytes | str | None) -> ScorerOutput | str:
         message=obj.get("message", ""),
         details=obj.get("details", {}),
     )
+
+
+def _first_error(validator: Any, obj: dict[str, Any]) -> str | None:
+    """``field: message`` of the most useful error, or None; plain checks before the
+    valid/score/reason rules, which only make sense once those pass."""
+    errors = list(validator.iter_errors(obj))
+    plain = [e for e in errors if not e.schema_path or e.schema_path[0] not in ("then", "else")]
+    error = best_match(plain) or best_match(errors)
+    if error is None:
+        return None
+    where = ".".join(str(p) for p in error.absolute_path) or "<root>"
+    if error.validator == "not":  # the message would quote the whole instance
+        name = "reason" if obj.get("valid") else "score"
+        valid = "true" if obj.get("valid") else "false"
+        return f"{name}: not allowed when valid is {valid}"
+    return f"{where}: {error.message}"
 
 
 def _refuse_constant(name: str) -> Any:
@@ -204,7 +221,7 @@ class ScoreRecord:
     seq: int
     timestamp: str
     elapsed_s: float
-    kind: Kind
+    kind: str  # intermediate | final
     valid: bool
     score: float | None
     reason: str | None
@@ -220,7 +237,7 @@ class ScoreRecord:
         output: ScorerOutput,
         *,
         seq: int,
-        kind: Kind,
+        kind: str,
         elapsed_s: float,
         within_budget: bool,
         prev_hash: str,
@@ -275,7 +292,9 @@ class ScoreRecord:
         Raises:
             InvalidScoreRecord: ``data`` does not match ``score-record-v1``.
         """
-        error = best_match(_validator(SCORE_RECORD_SCHEMA).iter_errors(data))
+        errors = list(_validator(SCORE_RECORD_SCHEMA).iter_errors(data))
+        plain = [e for e in errors if not e.schema_path or e.schema_path[0] not in ("then", "else")]
+        error = best_match(plain) or best_match(errors)
         if error is not None:
             where = ".".join(str(p) for p in error.absolute_path)
             raise InvalidScoreRecord(
@@ -320,7 +339,7 @@ class ScoreRecord:
             and math.isfinite(self.score)
         )
 
-    def agent_view(self, visibility: Visibility) -> dict[str, Any]:
+    def agent_view(self, visibility: str) -> dict[str, Any]:
         """What the agent may see of this record under the environment's scoring.visibility.
 
         ``visible``: seq, timestamp, elapsed_s, kind, valid, score, reason, message.
@@ -377,7 +396,7 @@ def utc_timestamp(when: datetime.datetime | None = None) -> str:
 
 # --- aggregation and normalisation -------------------------------------------------------------
 def final_raw_score(
-    records: Iterable[ScoreRecord], *, aggregation: Aggregation, direction: Direction
+    records: Iterable[ScoreRecord], *, aggregation: str, direction: str
 ) -> float | None:
     """The run's final raw score: the best or the last valid score taken within budget.
 
@@ -387,9 +406,9 @@ def final_raw_score(
     Raises:
         ValueError: ``aggregation`` or ``direction`` is unknown.
     """
-    if aggregation not in ("best", "last"):
+    if aggregation not in AGGREGATIONS:
         raise ValueError(f"unknown aggregation {aggregation!r}: use 'best' or 'last'")
-    if direction not in ("minimise", "maximise"):
+    if direction not in DIRECTIONS:
         raise ValueError(f"unknown direction {direction!r}: use 'minimise' or 'maximise'")
     counted = [r for r in records if r.counts]
     if not counted:

@@ -17,6 +17,7 @@ import importlib
 import json
 import logging
 import os
+import random
 import re
 import shutil
 import socket
@@ -36,6 +37,25 @@ from envspec.errors import GpuBusy, GpuError, GpuInventoryError, GpuRequestImpos
 
 if TYPE_CHECKING:
     from envspec.models import manifest
+
+__all__ = [
+    "Allocation",
+    "Gpu",
+    "GpuAllocator",
+    "GpuBusy",
+    "GpuRequest",
+    "GpuRequestImpossible",
+    "Lease",
+    "SubstitutionPolicy",
+    "detect_inventory",
+    "gpu_from_nvml",
+    "load_configured_inventory",
+    "normalise_model",
+    "parse_configured_inventory",
+    "parse_nvidia_smi",
+    "pid_alive",
+    "summarise",
+]
 
 log = logging.getLogger(__name__)
 
@@ -459,8 +479,9 @@ def _impossible(
     inventory: list[Gpu], request: GpuRequest, policy: SubstitutionPolicy
 ) -> GpuRequestImpossible:
     wanted = request.wanted
-    qualifying = [g for g in inventory if g.model in wanted and request.memory_ok(g)]
-    too_small = [g for g in inventory if g.model in wanted and not request.memory_ok(g)]
+    allowed = {*wanted, *(s for w in wanted for s in policy.substitutes_for(w))}
+    qualifying = [g for g in inventory if g.model in allowed and request.memory_ok(g)]
+    too_small = [g for g in inventory if g.model in allowed and not request.memory_ok(g)]
     available = summarise(sorted(inventory, key=lambda g: g.index))
     message = f"needs {request.describe()}; this host has {available}"
     if len(qualifying) >= request.count:  # enough, but of several models
@@ -472,14 +493,10 @@ def _impossible(
     # Models that would serve, were they allowed: enough of one model, each with enough memory.
     others: dict[str, int] = {}
     for gpu in inventory:
-        if gpu.model not in wanted and request.memory_ok(gpu):
+        if gpu.model not in allowed and request.memory_ok(gpu):
             others[gpu.model] = others.get(gpu.model, 0) + 1
-    substitutes = tuple(
-        m
-        for m, n in others.items()
-        if n >= request.count and m not in policy.substitutes_for(wanted[0] if wanted else "")
-    )
-    options = [f"`--allow-substitute {wanted[0]}={m}`" for m in substitutes if wanted]
+    substitutes = tuple(m for m, n in others.items() if n >= request.count) if wanted else ()
+    options = [f"`--allow-substitute {wanted[0]}={m}`" for m in substitutes]
     hint = ""
     if options:
         hint = f"let another model serve it with {' or '.join(options)}, or "
@@ -544,7 +561,9 @@ class GpuAllocator:
     def _locked(self) -> Iterator[None]:
         self.lease_dir.mkdir(parents=True, exist_ok=True)
         try:
-            with self._lock.acquire(timeout=constants.GPU_LOCK_TIMEOUT_S):
+            # Decisions take a millisecond or two; poll often so a releasing run is not kept
+            # waiting behind a herd of allocating ones (filelock's default is 50 ms).
+            with self._lock.acquire(timeout=constants.GPU_LOCK_TIMEOUT_S, poll_interval=0.005):
                 yield
         except filelock.Timeout as e:
             raise GpuError(
@@ -552,6 +571,23 @@ class GpuAllocator:
                 f"{constants.GPU_LOCK_TIMEOUT_S:g} s by another process",
                 hint="find the envspec process stuck holding it (`fuser` on the lock file)",
             ) from e
+
+    def check_possible(
+        self, request: GpuRequest, *, policy: SubstitutionPolicy | None = None
+    ) -> None:
+        """Check the inventory could ever serve ``request`` (ignoring who holds what now).
+
+        Raises:
+            GpuRequestImpossible: this host's GPUs can never satisfy the request.
+        """
+        if request.count:
+            self._pools(request, policy or SubstitutionPolicy())
+
+    def _pools(self, request: GpuRequest, policy: SubstitutionPolicy) -> list[_Pool]:
+        pools = _pools(self.inventory, request, policy)
+        if not pools:
+            raise _impossible(self.inventory, request, policy)
+        return pools
 
     def allocate(
         self,
@@ -577,9 +613,7 @@ class GpuAllocator:
         policy = policy or SubstitutionPolicy()
         if request.count == 0:
             return Allocation(run_id, (), substituted=False)
-        pools = _pools(self.inventory, request, policy)
-        if not pools:
-            raise _impossible(self.inventory, request, policy)
+        pools = self._pools(request, policy)
         started = time.monotonic()
         while True:
             with self._locked():
@@ -605,7 +639,8 @@ class GpuAllocator:
             waited = time.monotonic() - started
             if waited >= wait_s:
                 raise _busy(request, pools, holders, waited)
-            time.sleep(max(0.0, min(poll_s, wait_s - waited)))
+            # Jitter keeps many waiting processes from polling in lockstep.
+            time.sleep(max(0.0, min(poll_s * random.uniform(0.5, 1.5), wait_s - waited)))
 
     def _write_leases(self, run_id: str, gpus: tuple[Gpu, ...]) -> None:
         record = {

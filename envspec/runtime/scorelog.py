@@ -28,7 +28,6 @@ import filelock
 from envspec.constants import SCORE_LOG_GENESIS
 from envspec.errors import InvalidScoreRecord, ScoreLogError, ScoreLogLocked
 from envspec.models.score import (
-    Kind,
     ScoreRecord,
     ScorerOutput,
     canonical_json,
@@ -156,7 +155,7 @@ class ScoreLog:
     # --- writing -------------------------------------------------------------------------------
     def append(
         self,
-        kind: Kind,
+        kind: str,
         output: ScorerOutput,
         *,
         elapsed_s: float,
@@ -169,10 +168,16 @@ class ScoreLog:
 
         Raises:
             ScoreLogLocked: another process held the lock longer than ``lock_timeout``.
-            ScoreLogError: the file cannot be written; its last line is not a score record; or
-                the log already has its final record.
+            ScoreLogError: the file or its folder cannot be written; its last line is not a
+                score record; or the log already has its final record.
             InvalidScoreRecord: ``kind``, ``elapsed_s`` or ``timestamp`` is out of range.
         """
+        if not self.path.parent.is_dir():  # else filelock would create it, mode 0755
+            raise ScoreLogError(
+                f"cannot write score log {self.path}: its folder does not exist",
+                path=str(self.path),
+                hint="create the run folder first",
+            )
         lock = filelock.FileLock(f"{self.path}.lock", timeout=self.lock_timeout, mode=FILE_MODE)
         try:
             with lock:
@@ -193,7 +198,7 @@ class ScoreLog:
 
     def _append_locked(
         self,
-        kind: Kind,
+        kind: str,
         output: ScorerOutput,
         elapsed_s: float,
         within_budget: bool,

@@ -23,9 +23,9 @@ from envspec import constants
 from tests.support.gpu_dockerd import (
     HOOK_NAME,
     STUB_HOOK_DIR,
-    _mounts_under,
-    _processes_under,
+    mounts_under,
     private_gpu_dockerd,
+    processes_under,
     unavailable_reason,
 )
 
@@ -93,8 +93,8 @@ def test_private_dockerd_passes_gpu_request_through_stub_hook(
 
     # Nothing of the private daemon survives: no dockerd, containerd or shim, no mount, no state.
     assert not Path(f"/proc/{pid}").exists()
-    assert _processes_under(root) == []
-    assert _mounts_under(root) == []
+    assert processes_under(root) == []
+    assert mounts_under(root) == []
     assert not root.exists()
 
 
@@ -108,7 +108,7 @@ def test_private_dockerd_start_failure_reports_log(tmp_path: Path) -> None:
     root = Path(str(info.value).split("unix://", 1)[-1].split("/docker.sock", 1)[0])
     assert root.name.startswith("gpud-")
     assert not root.exists()
-    assert _processes_under(root) == []
+    assert processes_under(root) == []
 
 
 def test_main_dockerd_refuses_gpu_request(docker_engine: Any, python_base: str) -> None:

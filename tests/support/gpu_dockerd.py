@@ -116,7 +116,12 @@ def private_gpu_dockerd(
     sock = root / "docker.sock"
     host = f"unix://{sock}"
     (root / "daemon.json").write_text("{}\n")  # not /etc/docker/daemon.json, the main daemon's
+    # Its own network namespace: dockerd started with --bridge=none deletes any "docker0" it
+    # sees, which on the host would be the main daemon's bridge.
     argv = [
+        "unshare",
+        "--net",
+        "--",
         "dockerd",
         f"--config-file={root / 'daemon.json'}",
         f"--data-root={root / 'data'}",
@@ -263,7 +268,7 @@ def _teardown(proc: subprocess.Popen[bytes], client: Any, root: Path) -> list[st
 
     # dockerd stops its containerd, and containerd's shims exit with their containers; anything
     # still naming our root (containerd, containerd-shim-runc-v2 -address <root>/exec/...) is ours.
-    leftovers = _processes_under(root)
+    leftovers = processes_under(root)
     if leftovers:
         problems.append(f"processes left running (killed): {leftovers}")
         for pid in leftovers:
@@ -271,7 +276,7 @@ def _teardown(proc: subprocess.Popen[bytes], client: Any, root: Path) -> list[st
                 os.kill(pid, signal.SIGKILL)
         _wait_gone(leftovers, 5.0)
 
-    mounts = _mounts_under(root)
+    mounts = mounts_under(root)
     for mount in mounts:  # deepest first
         if subprocess.run(["umount", mount], capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", mount], capture_output=True)
@@ -284,7 +289,7 @@ def _teardown(proc: subprocess.Popen[bytes], client: Any, root: Path) -> list[st
     return problems
 
 
-def _processes_under(root: Path) -> list[int]:
+def processes_under(root: Path) -> list[int]:
     """Pids of live processes whose command line mentions ``root`` (zombies excluded)."""
     needle = str(root).encode()
     pids = []
@@ -308,7 +313,7 @@ def _wait_gone(pids: list[int], timeout: float) -> None:
         time.sleep(0.05)
 
 
-def _mounts_under(root: Path) -> list[str]:
+def mounts_under(root: Path) -> list[str]:
     """Mount points at or below ``root``, deepest first."""
     prefix = str(root)
     points = []

@@ -1,0 +1,120 @@
+"""The run lifecycle through the local backend, and GPU allocation from a configured inventory."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from envspec.runtime import runs, runstore
+from envspec.runtime.gpu import GpuAllocator, GpuBusy, GpuRequestImpossible, detect_inventory
+
+pytestmark = pytest.mark.integration
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="user separation needs root")
+
+
+def _gpu_variant(models: list[str], count: int = 1) -> Callable[[dict[str, Any]], None]:
+    def edit(m: dict[str, Any]) -> None:
+        m["variants"]["lite"]["hardware"]["gpu"] = {"count": count, "models": models}
+
+    return edit
+
+
+@pytest.fixture()
+def gpus(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    def configure(*names: str) -> None:
+        inventory = [{"index": i, "name": n, "memory_gb": 80} for i, n in enumerate(names)]
+        monkeypatch.setenv("ENVSPEC_GPUS", json.dumps(inventory))
+
+    return configure
+
+
+@needs_root
+def test_local_lifecycle_with_user_separation(publish: Callable[..., str]) -> None:
+    ref = publish()
+    run = runs.start_run(ref, backend="local")
+    assert run.isolation == "user"
+    r = runs.exec_in_run(run.id, ["sh", "-c", "whoami; cat answer.txt"])
+    user, answer = r.stdout.decode().split()
+    assert user.startswith("esa") and answer == "0"
+    scorer_root = run.backend_state["scorer_root"]
+    spy = runs.exec_in_run(
+        run.id,
+        ["sh", "-c", f"cat {scorer_root}/scoring/hidden/target.txt; ls {runstore.run_dir(run.id)}"],
+    )
+    assert spy.exit_code != 0 and b"42" not in spy.stdout
+    assert runs.score_run(run.id).record.score == 42.0
+    runs.exec_in_run(run.id, ["sh", "-c", "echo 42 > answer.txt"])
+    assert runs.score_run(run.id).agent_view()["normalised"] == 1.0
+    result = runs.finish_run(run.id)
+    assert result["isolation"] == "user" and result["score"]["normalised"] == 1.0
+    assert subprocess.run(["id", user], capture_output=True).returncode != 0  # user removed
+
+
+def test_gpus_are_exclusive_and_visible(publish: Callable[..., str], gpus: Callable[..., None]) -> None:
+    gpus("NVIDIA H100 80GB HBM3", "NVIDIA H100 80GB HBM3")
+    ref = publish("gpu", _gpu_variant(["h100"]))
+    a = runs.start_run(ref, backend="local")
+    b = runs.start_run(ref, backend="local")
+    seen = {
+        runs.exec_in_run(x.id, ["sh", "-c", "echo $CUDA_VISIBLE_DEVICES"]).stdout.strip()
+        for x in (a, b)
+    }
+    assert seen == {b"0", b"1"}
+    with pytest.raises(GpuBusy) as busy:
+        runs.start_run(ref, backend="local")
+    assert a.id in str(busy.value) or b.id in str(busy.value)
+    result = runs.finish_run(a.id)
+    assert result["gpus"][0]["model"] == "h100" and not result["gpu_substituted"]
+    c = runs.start_run(ref, backend="local")  # a's GPU is free again
+    for x in (b, c):
+        runs.finish_run(x.id)
+    assert GpuAllocator(detect_inventory()).leases() == {}
+
+
+def test_impossible_request_fails_before_anything_starts(
+    publish: Callable[..., str], gpus: Callable[..., None]
+) -> None:
+    gpus("NVIDIA H200")
+    ref = publish("gpu", _gpu_variant(["h100"]))
+    before = {r.id for r in runstore.all_runs()}
+    with pytest.raises(GpuRequestImpossible) as err:
+        runs.start_run(ref, backend="local")
+    assert "h100" in str(err.value) and "h200" in str(err.value) and err.value.hint
+    assert {r.id for r in runstore.all_runs()} == before
+
+    run = runs.start_run(ref, backend="local", substitute={"h100": ("h200",)})
+    result = runs.finish_run(run.id)
+    assert result["gpus"][0]["model"] == "h200" and result["gpu_substituted"]
+
+
+def test_sigkill_during_start_releases_the_gpu_lease(
+    publish: Callable[..., str], gpus: Callable[..., None]
+) -> None:
+    gpus("NVIDIA H100 80GB HBM3")
+    ref = publish("gpu", _gpu_variant(["h100"]))
+    env = {**os.environ, "ENVSPEC_TEST_PAUSE_AT": "after-start", "ENVSPEC_TEST_PAUSE_S": "60"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "envspec.cli.main", "run", ref, "--backend", "local"], env=env
+    )
+    deadline = time.time() + 60
+    while time.time() < deadline and not GpuAllocator(detect_inventory()).leases():
+        time.sleep(0.2)
+    leases = GpuAllocator(detect_inventory()).leases()
+    assert leases, "the run never took its GPU"
+    time.sleep(1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    runs.list_runs()  # the next command reclaims
+    assert GpuAllocator(detect_inventory()).leases() == {}
+    run_id = next(iter(leases.values())).run_id
+    assert runstore.load(run_id).status == "failed"
+    assert not (runstore.runs_root().parent / "work" / run_id).exists()
