@@ -540,14 +540,14 @@ class GpuAllocator:
     @staticmethod
     def _read_lease(index: int, path: Path) -> Lease | None:
         try:
-            text = path.read_text()
+            text = path.read_bytes()
         except FileNotFoundError:
             return None  # released while we looked
         except OSError as e:
             return Lease(index, "", problem=f"unreadable: {e.strerror or e}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
+        except ValueError as e:  # bad JSON or not UTF-8
             problem: str | None = f"not JSON: {e}"
         else:
             problem = _lease_problem(data)

@@ -435,17 +435,18 @@ def test_pid_alive() -> None:
 @pytest.mark.parametrize(
     "content",
     [
-        "{not json",
-        "",
-        "[]",
-        '{"run_id": "x"}',
-        '{"run_id": "", "pid": 1, "host": "h", "created": "t"}',
+        b"{not json",
+        b"",
+        b"\xff\xfe\x00garbage",
+        b"[]",
+        b'{"run_id": "x"}',
+        b'{"run_id": "", "pid": 1, "host": "h", "created": "t"}',
     ],
 )
-def test_corrupt_lease_holds_its_gpu(leases: Path, content: str) -> None:
+def test_corrupt_lease_holds_its_gpu(leases: Path, content: bytes) -> None:
     alloc = GpuAllocator(gpus(H100, H100), leases)
     leases.mkdir()
-    (leases / "0.json").write_text(content)
+    (leases / "0.json").write_bytes(content)
     lease = alloc.leases()[0]
     assert lease.corrupt and lease.holder == "<unknown: corrupt lease 0.json>"
 

@@ -83,14 +83,14 @@ def test_invalid_and_failing_scorers_are_invalid_never_zero(publish: Callable[..
 def test_hidden_scores_never_reach_the_agent(publish: Callable[..., str]) -> None:
     ref = publish("hidden", lambda m: m["scoring"].update(visibility="hidden"))
     run = runs.start_run(ref, backend="docker")
-    _sh(run.id, "echo 17 > answer.txt")  # raw score 25, the scorer also prints the target 42
+    _sh(run.id, "echo 123456789 > answer.txt")  # raw score 123456747; the scorer prints "target"
     seen = [json.dumps(runs.score_run(run.id).agent_view())]
     seen += [json.dumps(runs.read_log(run.id))]
     seen += [_sh(run.id, "ls -la / /tmp; env")[1]]
     for text in seen:
-        assert "25" not in text and "42" not in text and "target" not in text
+        assert "123456747" not in text and "target" not in text
     full = json.dumps(runs.read_log(run.id, full=True))
-    assert "25.0" in full and "target is 42" in full  # operators see everything
+    assert "123456747" in full and "target is 42" in full  # operators see everything
     runs.finish_run(run.id)
 
 
