@@ -111,12 +111,10 @@ def start_run(
     try:
         prepared = be.prepare(resolved.reference, manifest)
         device_ids: tuple[str, ...] = ()
-        env: dict[str, str] = {}
         assigned: tuple[GpuAssignment, ...] = ()
         if request is not None:
             alloc = gpus.allocate(record.id, request, policy=policy)
             device_ids = tuple(alloc.device_ids)
-            env["CUDA_VISIBLE_DEVICES"] = alloc.cuda_visible_devices
             assigned = tuple(
                 GpuAssignment(g.index, g.uuid, g.model, g.name, g.memory_gb) for g in alloc.gpus
             )
@@ -128,7 +126,7 @@ def start_run(
             backend_state=prepared,
         )
         runstore.save(record)
-        isolation, state = be.start(StartSpec(record, manifest, prepared, device_ids, env))
+        isolation, state = be.start(StartSpec(record, manifest, prepared, device_ids))
         record = record.with_(backend_state={**prepared, **state})
         runstore.save(record)
         _pause_for_tests("after-start")

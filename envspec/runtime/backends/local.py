@@ -121,7 +121,10 @@ class LocalBackend(Backend):
             shutil.copytree(start, work, symlinks=True)
         else:
             work.mkdir()
-        state: dict[str, Any] = {"workdir": str(work), "env": spec.env}
+        env = dict(spec.env)
+        if spec.device_ids:  # host indices are the process's view here (no renumbering)
+            env["CUDA_VISIBLE_DEVICES"] = ",".join(spec.device_ids)
+        state: dict[str, Any] = {"workdir": str(work), "env": env}
         isolation = "unisolated"
         if _is_root():
             user = _make_user(run.id)
