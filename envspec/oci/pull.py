@@ -213,19 +213,21 @@ def pull_environment(
                 progress(str(resolved.reference), done, total)
 
         for role, (repo, digest) in roles.items():
+            tag = engine_tag(resolved.reference, role)
+            data, _, _ = store.get_manifest(repo, digest)
+            config = str(json.loads(data)["config"]["digest"])
+            images[role] = tag
+            if engine.image_id(tag) == config:
+                continue  # the engine already holds exactly this image: nothing to move
             hexd = digest.removeprefix("sha256:")
             _, s = copy_manifest(store, repo, digest, cache, "img", tag=hexd, progress=tick)
             stats.add(s)
-            tag = engine_tag(resolved.reference, role)
             image_id = engine.load_from_layout(cache.root, f"img:{hexd}", tag)
-            manifest = json.loads(cache.get_blob("", digest))
-            if image_id != manifest["config"]["digest"]:
+            if image_id != config:
                 raise EngineError(
-                    f"engine image {tag} is {image_id},"
-                    f" not the pulled {manifest['config']['digest']}",
+                    f"engine image {tag} is {image_id}, not the pulled {config}",
                     hint="remove the engine image and pull again",
                 )
-            images[role] = tag
     lock = update_lock(lock_path, resolved, images) if lock_path is not None else None
     return PullResult(resolved, images, lock, stats)
 
