@@ -73,7 +73,7 @@ class RunRecord:
         return 0.0 if self.started_at is None else max(0.0, now - self.started_at)
 
     def gpu_hours_used(self, now: float) -> float:
-        """GPU-hours so far: GPUs held × time held."""
+        """GPU-hours so far: GPUs held x time held."""
         if not self.gpus or self.started_at is None:
             return 0.0
         end = self.released_at or self.finished_at or now

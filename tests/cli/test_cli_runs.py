@@ -26,7 +26,9 @@ def test_run_exec_score_log_verify_finish(
     assert code == 0, err
     run_id = out.strip()
 
-    code, out, _ = run(capsys, "exec", run_id, "--", "sh", "-c", "echo 123456789 > answer.txt; id -un")
+    code, out, _ = run(
+        capsys, "exec", run_id, "--", "sh", "-c", "echo 123456789 > answer.txt; id -un"
+    )
     assert code == 0 and out.strip() == "agent"
     code, out, _ = run(capsys, "exec", run_id, "--", "sh", "-c", "exit 7")
     assert code == 7

@@ -51,7 +51,10 @@ def test_lifecycle_scores_start_and_reference(publish: Callable[..., str]) -> No
     result = runs.finish_run(run.id)
     jsonschema.validate(result, json.loads(schema_path("run-result-v1").read_text()))
     assert result["score"] == {
-        "raw": 0.0, "normalised": 1.0, "valid": True, "aggregation": "best",
+        "raw": 0.0,
+        "normalised": 1.0,
+        "valid": True,
+        "aggregation": "best",
         "direction": "minimise",
     }
     assert result["isolation"] == "container" and result["comparable"]
@@ -63,8 +66,13 @@ def test_lifecycle_scores_start_and_reference(publish: Callable[..., str]) -> No
 
 
 def test_invalid_and_failing_scorers_are_invalid_never_zero(publish: Callable[..., str]) -> None:
-    ref = publish("slow", lambda m: m["variants"]["lite"]["parameters"].update(delay_s=5)
-                  or m["scoring"].update(timeout="2s"))
+    ref = publish(
+        "slow",
+        lambda m: (
+            m["variants"]["lite"]["parameters"].update(delay_s=5)
+            or m["scoring"].update(timeout="2s")
+        ),
+    )
     run = runs.start_run(ref, backend="docker")
     view = runs.score_run(run.id).agent_view()
     assert not view["valid"] and "timed out" in view["reason"]
@@ -99,7 +107,7 @@ def test_agent_cannot_reach_scorer_log_or_engine(publish: Callable[..., str]) ->
     run = runs.start_run(ref, backend="docker")
     runs.score_run(run.id)
     home = str(constants.envspec_home())
-    code, out = _sh(
+    _code, out = _sh(
         run.id,
         "ls /var/run/docker.sock /run/docker.sock 2>&1;"
         "ls -d /scoring 2>&1; find / -name 'score.log' -o -name 'target.txt' 2>/dev/null;"

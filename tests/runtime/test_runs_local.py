@@ -59,7 +59,9 @@ def test_local_lifecycle_with_user_separation(publish: Callable[..., str]) -> No
     assert subprocess.run(["id", user], capture_output=True).returncode != 0  # user removed
 
 
-def test_gpus_are_exclusive_and_visible(publish: Callable[..., str], gpus: Callable[..., None]) -> None:
+def test_gpus_are_exclusive_and_visible(
+    publish: Callable[..., str], gpus: Callable[..., None]
+) -> None:
     gpus("NVIDIA H100 80GB HBM3", "NVIDIA H100 80GB HBM3")
     ref = publish("gpu", _gpu_variant(["h100"]))
     a = runs.start_run(ref, backend="local")

@@ -8,6 +8,7 @@ The agent's working directory is a named volume, so the solution outlives the co
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import tarfile
@@ -224,7 +225,5 @@ def _remove_labelled(run_id: str, *, volumes: bool) -> None:
         _force_remove(c)
     if volumes:
         for v in client.volumes.list(filters=flt):
-            try:
+            with contextlib.suppress(docker.errors.NotFound):
                 v.remove(force=True)
-            except docker.errors.NotFound:
-                pass

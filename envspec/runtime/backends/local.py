@@ -10,6 +10,7 @@ Otherwise the run is ``unisolated``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
@@ -230,10 +231,8 @@ class LocalBackend(Backend):
         _kill_user(st.get("user"))
         pid = st.get("watchdog_pid")
         if pid:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pid), signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         if st.get("user"):
             subprocess.run(["userdel", st["user"]], capture_output=True, check=False)
         if not keep_solution and st.get("workdir"):
