@@ -26,7 +26,7 @@ def test_allocated_gpus_reach_the_agent_and_scorer_containers(
     def two_h100(m: dict[str, Any]) -> None:
         m["variants"]["lite"]["hardware"]["gpu"] = {"count": 2, "models": ["h100"]}
 
-    ref = publish("gpu", two_h100)  # built and pushed through the main engine
+    ref = publish("gpu-pair", two_h100)  # built and pushed through the main engine
     with private_gpu_dockerd(tmp_path) as daemon:
         monkeypatch.setenv("DOCKER_HOST", daemon.host)
         engine.client.cache_clear()
