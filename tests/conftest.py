@@ -63,6 +63,20 @@ def _isolated_home(
         monkeypatch.delenv(var, raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _no_run_outlives_its_test() -> Iterator[None]:
+    """A test that fails half-way must not leave containers, volumes or leases behind."""
+    yield
+    from envspec.runtime import runs, runstore
+
+    for run in runstore.all_runs():
+        if run.status in ("starting", "running", "expired"):
+            try:
+                runs.finish_run(run.id)
+            except Exception as e:  # report, but let the other runs be cleaned too
+                print(f"cleanup of run {run.id} failed: {e}")
+
+
 def copy_env(src: Path, dest: Path, *, name: str | None = None, version: str | None = None) -> Path:
     """Copy a fixture environment, optionally renaming it or changing its version."""
     shutil.copytree(src, dest)

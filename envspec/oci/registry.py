@@ -1,22 +1,18 @@
 """A small client for the OCI distribution API (blobs, manifests, tags, catalog) on ``requests``.
 
-Scheme: https, except plain http for loopback hosts (as docker does) or when asked. Credentials
-come from the arguments, else ``ENVSPEC_REGISTRY_USERNAME``/``ENVSPEC_REGISTRY_PASSWORD``, else
-docker's ``config.json``. Basic and bearer-token auth are answered once per request; tokens are
-cached per scope. Every failure is an :mod:`envspec.errors` exception with a hint.
+Transport (scheme, TLS, errors) is :mod:`envspec.oci.registry_http`; credentials and auth
+challenges are :mod:`envspec.oci.auth`. Every failure is an :mod:`envspec.errors` exception with a
+hint.
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import hashlib
-import ipaddress
 import json
 import logging
 import os
-import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlencode, urljoin
@@ -31,133 +27,46 @@ from envspec.errors import (
     RegistryError,
     RegistryUnreachable,
 )
+from envspec.oci.auth import (
+    AUTH_HINT,
+    ENV_PASSWORD,
+    ENV_USERNAME,
+    RegistryAuth,
+    docker_config_credentials,
+    find_credentials,
+)
+from envspec.oci.registry_http import (
+    ENV_CA,
+    HashingReader,
+    Progress,
+    SizedHashingReader,
+    Transport,
+    file_chunks,
+    short_error,
+)
 
-__all__ = ["BlobSource", "RegistryClient", "docker_config_credentials", "sha256_digest"]
+__all__ = [
+    "ENV_CA",
+    "ENV_PASSWORD",
+    "ENV_USERNAME",
+    "BlobSource",
+    "RegistryClient",
+    "docker_config_credentials",
+    "sha256_digest",
+]
 
 log = logging.getLogger(__name__)
 
-ENV_USERNAME = "ENVSPEC_REGISTRY_USERNAME"
-ENV_PASSWORD = "ENVSPEC_REGISTRY_PASSWORD"
-ENV_CA = "ENVSPEC_REGISTRY_CA"
 CHUNK_SIZE = 1024 * 1024
 PAGE_SIZE = 1000
 
 #: what put_blob accepts: the bytes, a file path, or an iterator of chunks
 BlobSource = bytes | str | os.PathLike[str] | Iterable[bytes]
-Progress = Callable[[int], None]
-
-_CHALLENGE_RE = re.compile(r'(\w+)\s*=\s*(?:"([^"]*)"|([^\s,]*))')
-_AUTH_HINT = (
-    f"set {ENV_USERNAME} and {ENV_PASSWORD}, or run `docker login HOST` "
-    "(credentials in $DOCKER_CONFIG/config.json)"
-)
-_CA_HINT = f"pass the registry's CA certificate with --ca-cert or {ENV_CA}=PATH"
 
 
 def sha256_digest(data: bytes) -> str:
     """``sha256:<hex>`` of ``data``."""
     return "sha256:" + hashlib.sha256(data).hexdigest()
-
-
-def _is_loopback(host: str) -> bool:
-    hostname = host
-    if hostname.startswith("["):
-        hostname = hostname[1:].split("]", 1)[0]
-    elif hostname.count(":") == 1:
-        hostname = hostname.split(":", 1)[0]
-    if hostname == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(hostname).is_loopback
-    except ValueError:
-        return False
-
-
-def docker_config_credentials(host: str) -> tuple[str, str] | None:
-    """Username and password for ``host`` from ``$DOCKER_CONFIG/config.json`` ``auths``, if any.
-
-    Credential helpers (``credsStore``) are not consulted.
-    """
-    path = Path(os.environ.get("DOCKER_CONFIG") or Path.home() / ".docker") / "config.json"
-    try:
-        config = json.loads(path.read_text())
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as e:
-        log.warning("ignoring unreadable docker config %s: %s", path, e)
-        return None
-    auths = config.get("auths") if isinstance(config, dict) else None
-    if not isinstance(auths, dict):
-        return None
-    for key in (host, f"https://{host}", f"http://{host}", f"https://{host}/v1/"):
-        entry = auths.get(key)
-        if isinstance(entry, dict) and entry.get("auth"):
-            try:
-                user, sep, password = base64.b64decode(entry["auth"]).decode().partition(":")
-            except (ValueError, UnicodeDecodeError):
-                log.warning("ignoring malformed auth for %s in %s", key, path)
-                continue
-            if sep:
-                return user, password
-    return None
-
-
-def _error_detail(resp: requests.Response) -> tuple[str, list[str]]:
-    """The registry's error JSON as one message, and the error codes."""
-    try:
-        body = resp.json()
-        errors = body.get("errors") or []
-        codes = [str(e.get("code", "")) for e in errors]
-        text = "; ".join(
-            f"{e.get('code', '')}: {e.get('message', '')}".strip(": ")
-            + (f" ({e['detail']})" if e.get("detail") else "")
-            for e in errors
-        )
-        if text:
-            return text, codes
-    except (ValueError, AttributeError, TypeError):
-        pass
-    return (resp.text.strip()[:300] or resp.reason or "no detail"), []
-
-
-class _HashingReader:
-    """Yields chunks of a blob source, hashing them and reporting progress as they are sent."""
-
-    def __init__(self, chunks: Iterator[bytes], progress: Progress | None) -> None:
-        self._chunks = chunks
-        self._progress = progress
-        self.hasher = hashlib.sha256()
-        self.sent = 0
-
-    def __iter__(self) -> Iterator[bytes]:
-        for chunk in self._chunks:
-            if not chunk:
-                continue
-            self.hasher.update(chunk)
-            yield chunk
-            self.sent += len(chunk)
-            if self._progress is not None:
-                self._progress(len(chunk))
-
-    @property
-    def digest(self) -> str:
-        return "sha256:" + self.hasher.hexdigest()
-
-
-class _SizedHashingReader(_HashingReader):
-    """A reader of known size: requests sends it with Content-Length, not chunked."""
-
-    def __init__(self, chunks: Iterator[bytes], progress: Progress | None, size: int) -> None:
-        super().__init__(chunks, progress)
-        self._size = size
-
-    def __len__(self) -> int:
-        return self._size
-
-
-def _file_chunks(fh: IO[bytes]) -> Iterator[bytes]:
-    while chunk := fh.read(CHUNK_SIZE):
-        yield chunk
 
 
 class RegistryClient:
@@ -187,39 +96,13 @@ class RegistryClient:
             raise RegistryError(
                 f"registry {host!r} is not host[:port]", hint="e.g. 127.0.0.1:5000 or ghcr.io"
             )
-        if ca_cert is None and os.environ.get(ENV_CA):
-            ca_cert = Path(os.environ[ENV_CA])
-        if ca_cert is not None and not Path(ca_cert).is_file():
-            raise RegistryError(
-                f"CA certificate {ca_cert} does not exist",
-                registry=self.host,
-                hint=f"check --ca-cert / {ENV_CA}",
-            )
-        self.ca_cert = Path(ca_cert) if ca_cert is not None else None
-        if self.ca_cert is not None:
-            secure = True
-        elif insecure is None:
-            secure = not _is_loopback(self.host)
-        else:
-            secure = not insecure
-        self.scheme = "https" if secure else "http"
-        self.base_url = f"{self.scheme}://{self.host}"
+        self._transport = Transport(self.host, ca_cert=ca_cert, insecure=insecure, timeout=timeout)
+        self.ca_cert = self._transport.ca_cert
+        self.scheme = self._transport.scheme
+        self.base_url = self._transport.base_url
         self.timeout = timeout
-        if username is None and password is None:
-            username, password = os.environ.get(ENV_USERNAME), os.environ.get(ENV_PASSWORD)
-            if username is None and password is None:
-                found = docker_config_credentials(self.host)
-                if found:
-                    username, password = found
-        self._credentials = (username or "", password or "") if username or password else None
-        self._session = requests.Session()
-        # passed on every request: a session-level verify loses to $REQUESTS_CA_BUNDLE
-        self._verify: str | bool = str(self.ca_cert) if self.ca_cert is not None else True
-        # a loopback registry is never reached through a proxy
-        self._session.trust_env = not _is_loopback(self.host)
-        self._session.headers["User-Agent"] = "envspec"
-        self._basic = False  # the registry asked for basic auth: send it up front from now on
-        self._tokens: dict[str, str] = {}  # bearer token per scope
+        credentials = find_credentials(self.host, username, password)
+        self._auth = RegistryAuth(self.host, credentials, self._transport)
 
     def __repr__(self) -> str:
         return f"RegistryClient({self.base_url!r})"
@@ -232,162 +115,12 @@ class RegistryClient:
 
     def close(self) -> None:
         """Close the HTTP session."""
-        self._session.close()
+        self._transport.close()
 
-    # --- transport and auth -------------------------------------------------------------------
-    def _url(self, path: str) -> str:
-        return urljoin(self.base_url, path)
-
-    def _auth_header(self, scope: str) -> dict[str, str]:
-        token = self._tokens.get(scope)
-        if token is None and scope.endswith(":pull"):
-            token = self._tokens.get(scope + ",push")
-        if token is not None:
-            return {"Authorization": f"Bearer {token}"}
-        if self._basic and self._credentials:
-            raw = ":".join(self._credentials).encode()
-            return {"Authorization": "Basic " + base64.b64encode(raw).decode()}
-        return {}
-
-    def _send(self, method: str, url: str, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", self.timeout)
-        kwargs.setdefault("verify", self._verify)
-        log.debug("%s %s", method, url)
-        try:
-            return self._session.request(method, url, **kwargs)
-        except requests.exceptions.SSLError as e:
-            text = str(e)
-            if "WRONG_VERSION_NUMBER" in text or "wrong version number" in text:
-                hint = "the registry seems to speak plain http; pass --insecure"
-            else:
-                hint = _CA_HINT
-            raise RegistryError(
-                f"TLS to {self.host} failed: {_short(e)}", registry=self.host, hint=hint
-            ) from None
-        except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as e:
-            raise RegistryUnreachable(
-                f"registry {self.base_url} did not answer: {_short(e)}",
-                registry=self.host,
-                hint="is it running? start one with `envspec registry serve` "
-                "(or registry/serve.sh), and check host:port",
-            ) from None
-        except requests.exceptions.RequestException as e:
-            raise RegistryError(
-                f"request to {self.host} failed: {_short(e)}", registry=self.host
-            ) from None
-
-    def _request(
-        self,
-        method: str,
-        path: str,
-        *,
-        scope: str = "",
-        body: Callable[[], Any] | None = None,
-        headers: dict[str, str] | None = None,
-        **kwargs: Any,
-    ) -> requests.Response:
-        """Send a request, answering one auth challenge. ``body`` makes the body afresh per try."""
-        url = path if "://" in path else self._url(path)
-        for attempt in (1, 2):
-            all_headers = {**(headers or {}), **self._auth_header(scope)}
-            data = body() if body is not None else None
-            resp = self._send(method, url, headers=all_headers, data=data, **kwargs)
-            if resp.status_code != 401 or attempt == 2:
-                break
-            challenge = resp.headers.get("WWW-Authenticate", "")
-            resp.close()
-            self._answer_challenge(challenge, scope)
-        if resp.status_code in (401, 403):
-            _, codes = _error_detail(resp)
-            who = "our credentials" if self._credentials else "anonymous access"
-            raise AuthenticationError(
-                f"{self.host} refused {who} ({resp.status_code} "
-                f"{', '.join(codes) or resp.reason}) for {method} {path}",
-                registry=self.host,
-                hint=_AUTH_HINT,
-            )
-        return resp
-
-    def _answer_challenge(self, challenge: str, scope: str) -> None:
-        kind, _, params_text = challenge.partition(" ")
-        kind = kind.lower()
-        if kind == "basic":
-            if not self._credentials:
-                raise AuthenticationError(
-                    f"{self.host} requires credentials", registry=self.host, hint=_AUTH_HINT
-                )
-            self._basic = True
-            return
-        if kind == "bearer":
-            params = {m[0].lower(): m[1] or m[2] for m in _CHALLENGE_RE.findall(params_text)}
-            self._tokens[scope] = self._fetch_token(params, scope)
-            return
-        raise AuthenticationError(
-            f"{self.host} asks for unsupported authentication {challenge!r}",
-            registry=self.host,
-            hint=_AUTH_HINT,
-        )
-
-    def _fetch_token(self, params: dict[str, str], scope: str) -> str:
-        realm = params.get("realm")
-        if not realm:
-            raise RegistryError(
-                f"{self.host} sent a bearer challenge without a realm", registry=self.host
-            )
-        query: list[tuple[str, str]] = []
-        if params.get("service"):
-            query.append(("service", params["service"]))
-        for s in (params.get("scope") or scope).split(" "):
-            if s:
-                query.append(("scope", s))
-        auth = self._credentials
-        log.debug("fetching token from %s for %s", realm, scope or "<no scope>")
-        resp = self._send("GET", realm, params=query, auth=auth)
-        if resp.status_code in (401, 403):
-            raise AuthenticationError(
-                f"token server {realm} refused {'our credentials' if auth else 'anonymous'} "
-                f"access for {scope or self.host}",
-                registry=self.host,
-                hint=_AUTH_HINT,
-            )
-        if not resp.ok:
-            detail, _ = _error_detail(resp)
-            raise RegistryError(
-                f"token server {realm} answered {resp.status_code}: {detail}", registry=self.host
-            )
-        try:
-            body = resp.json()
-            token = body.get("token") or body.get("access_token")
-        except (ValueError, AttributeError):
-            token = None
-        if not isinstance(token, str) or not token:
-            raise RegistryError(f"token server {realm} sent no token", registry=self.host)
-        return token
-
-    def _fail(self, resp: requests.Response, what: str) -> RegistryError:
-        """The exception for an unexpected response about ``what``."""
-        detail, codes = _error_detail(resp)
-        resp.close()
-        if resp.status_code == 404:
-            return NotFound(
-                f"{what} not found on {self.host}: {detail}",
-                registry=self.host,
-                hint="check the name and version (list them with `envspec search` / tags)",
-            )
-        if "DIGEST_INVALID" in codes:
-            return DigestMismatch(
-                f"{self.host} rejected {what}: {detail}",
-                registry=self.host,
-                hint="the content does not hash to its digest; rebuild or re-pull it",
-            )
-        hint = None
-        if resp.status_code == 400 and "HTTPS server" in resp.text:
-            hint = f"the registry speaks TLS; {_CA_HINT}"
-        return RegistryError(
-            f"{self.host} answered {resp.status_code} {resp.reason} for {what}: {detail}",
-            registry=self.host,
-            hint=hint,
-        )
+    # --- requests ---------------------------------------------------------------------------------
+    def _request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        """Send a request, answering one auth challenge (see :meth:`RegistryAuth.request`)."""
+        return self._auth.request(method, path, **kwargs)
 
     @staticmethod
     def _scope(repo: str, *, push: bool = False) -> str:
@@ -402,7 +135,7 @@ class RegistryClient:
         """
         resp = self._request("GET", "/v2/")
         if not resp.ok:
-            raise self._fail(resp, "the /v2/ API")
+            raise self._transport.fail(resp, "the /v2/ API")
         resp.close()
 
     def has_blob(self, repo: str, digest: str) -> bool:
@@ -412,7 +145,7 @@ class RegistryClient:
         if resp.status_code == 404:
             return False
         if not resp.ok:
-            raise self._fail(resp, f"blob {repo}@{digest}")
+            raise self._transport.fail(resp, f"blob {repo}@{digest}")
         return True
 
     def iter_blob(self, repo: str, digest: str) -> Iterator[bytes]:
@@ -425,7 +158,7 @@ class RegistryClient:
             "GET", f"/v2/{repo}/blobs/{digest}", scope=self._scope(repo), stream=True
         )
         if not resp.ok:
-            raise self._fail(resp, f"blob {repo}@{digest}")
+            raise self._transport.fail(resp, f"blob {repo}@{digest}")
         hasher = hashlib.sha256()
         try:
             for chunk in resp.iter_content(CHUNK_SIZE):
@@ -433,7 +166,7 @@ class RegistryClient:
                 yield chunk
         except requests.exceptions.RequestException as e:
             raise RegistryUnreachable(
-                f"download of {repo}@{digest} from {self.host} broke off: {_short(e)}",
+                f"download of {repo}@{digest} from {self.host} broke off: {short_error(e)}",
                 registry=self.host,
                 hint="retry; check the network and the registry's logs",
             ) from None
@@ -503,13 +236,13 @@ class RegistryClient:
                 progress(size)
             return
         if resp.status_code != 202 or "Location" not in resp.headers:
-            raise self._fail(resp, f"upload to {repo}")
+            raise self._transport.fail(resp, f"upload to {repo}")
         location = urljoin(resp.url, resp.headers["Location"])
         resp.close()
         location += ("&" if "?" in location else "?") + urlencode({"digest": digest})
         headers = {"Content-Type": "application/octet-stream"}
 
-        reader: _HashingReader | None = None
+        reader: HashingReader | None = None
         handles: list[IO[bytes]] = []
 
         def body() -> Any:
@@ -521,19 +254,19 @@ class RegistryClient:
             elif isinstance(data, str | os.PathLike):
                 fh = open(data, "rb")  # noqa: SIM115 -- closed after the request
                 handles.append(fh)
-                chunks = _file_chunks(fh)
+                chunks = file_chunks(fh, CHUNK_SIZE)
             else:
                 if reader is not None:
                     raise AuthenticationError(
                         f"{self.host} asked for credentials in the middle of an upload",
                         registry=self.host,
-                        hint=_AUTH_HINT,
+                        hint=AUTH_HINT,
                     )
                 chunks = iter(data)
             if size is None:
-                reader = _HashingReader(chunks, progress)  # sent chunked
+                reader = HashingReader(chunks, progress)  # sent chunked
             else:
-                reader = _SizedHashingReader(chunks, progress, size)
+                reader = SizedHashingReader(chunks, progress, size)
             return reader
 
         try:
@@ -549,7 +282,7 @@ class RegistryClient:
                     registry=self.host,
                     hint="compute the digest from the bytes you upload",
                 )
-            raise self._fail(resp, f"blob {repo}@{digest}")
+            raise self._transport.fail(resp, f"blob {repo}@{digest}")
         resp.close()
 
     def get_manifest(self, repo: str, reference: str) -> tuple[bytes, str, str]:
@@ -567,7 +300,7 @@ class RegistryClient:
             headers={"Accept": ", ".join(MANIFEST_MEDIA_TYPES)},
         )
         if not resp.ok:
-            raise self._fail(resp, f"manifest {what}")
+            raise self._transport.fail(resp, f"manifest {what}")
         data = resp.content
         digest = sha256_digest(data)
         expected = reference if reference.startswith("sha256:") else None
@@ -597,7 +330,7 @@ class RegistryClient:
         if resp.status_code == 404:
             return None
         if not resp.ok:
-            raise self._fail(resp, f"manifest {_manifest_name(repo, reference)}")
+            raise self._transport.fail(resp, f"manifest {_manifest_name(repo, reference)}")
         digest = resp.headers.get("Docker-Content-Digest")
         if digest:
             return digest
@@ -625,7 +358,7 @@ class RegistryClient:
             headers={"Content-Type": media_type},
         )
         if resp.status_code not in (200, 201, 202):
-            raise self._fail(resp, f"manifest {_manifest_name(repo, reference)}")
+            raise self._transport.fail(resp, f"manifest {_manifest_name(repo, reference)}")
         announced = resp.headers.get("Docker-Content-Digest")
         resp.close()
         if announced and announced != digest:
@@ -654,13 +387,13 @@ class RegistryClient:
         return repos
 
     def _pages(self, path: str, scope: str, what: str) -> Iterator[dict[str, Any]]:
-        url: str | None = self._url(path) + "?" + urlencode({"n": PAGE_SIZE})
+        url: str | None = self._transport.url(path) + "?" + urlencode({"n": PAGE_SIZE})
         seen: set[str] = set()
         while url and url not in seen:
             seen.add(url)
             resp = self._request("GET", url, scope=scope)
             if not resp.ok:
-                raise self._fail(resp, what)
+                raise self._transport.fail(resp, what)
             try:
                 page = resp.json()
             except ValueError:
@@ -674,12 +407,3 @@ class RegistryClient:
 
 def _manifest_name(repo: str, reference: str) -> str:
     return f"{repo}@{reference}" if reference.startswith("sha256:") else f"{repo}:{reference}"
-
-
-def _short(error: Exception) -> str:
-    """The innermost reason of a requests/urllib3 error, without the pool's boilerplate."""
-    text = str(error)
-    for marker in ("Caused by ", "Failed to establish a new connection: ", "[SSL: "):
-        if marker in text:
-            text = text.split(marker, 1)[1]
-    return text.strip("()'\" ")[:200]

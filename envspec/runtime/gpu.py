@@ -1,44 +1,56 @@
-"""GPU inventory and exclusive allocation, safe across concurrent processes.
-
-The inventory comes from ``$ENVSPEC_GPUS`` (a configured one, for hosts and tests), else
-``nvidia-smi``, else NVML through ``pynvml``, else there are no GPUs.
+"""GPU allocation: exclusive leases of the host's GPUs to runs, safe across processes.
 
 Allocation hands GPUs to runs through one lease file per GPU index (``<index>.json``) in a lease
 directory shared by every envspec process on the host. Every decision (read leases, choose,
 write leases) happens under one ``FileLock`` on ``<lease dir>/.lock``, so two processes never take
 the same GPU. Leases outlive the process that wrote them: the runtime decides when a run is over
 and calls :meth:`GpuAllocator.release`, or :meth:`GpuAllocator.reclaim` with its own liveness test.
+The inventory (:mod:`envspec.runtime.gpu_inventory`) and requests
+(:mod:`envspec.runtime.gpu_request`) are re-exported here.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import logging
 import os
 import random
-import re
-import shutil
 import socket
-import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import filelock
 
 from envspec import constants
-from envspec.errors import GpuBusy, GpuError, GpuInventoryError, GpuRequestImpossible
-
-if TYPE_CHECKING:
-    from envspec.models import manifest
+from envspec.errors import GpuBusy, GpuError, GpuRequestImpossible
+from envspec.runtime.gpu_inventory import (
+    NVIDIA_SMI_QUERY,
+    Gpu,
+    check_unique,
+    detect_inventory,
+    gpu_from_nvml,
+    load_configured_inventory,
+    normalise_model,
+    parse_configured_inventory,
+    parse_nvidia_smi,
+    summarise,
+)
+from envspec.runtime.gpu_request import (
+    GpuRequest,
+    Pool,
+    SubstitutionPolicy,
+    candidate_pools,
+    impossible_error,
+)
 
 __all__ = [
+    "NVIDIA_SMI_QUERY",
     "Allocation",
     "Gpu",
     "GpuAllocator",
@@ -59,151 +71,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-NVIDIA_SMI_QUERY = (
-    "--query-gpu=index,uuid,name,memory.total",
-    "--format=csv,noheader,nounits",
-)
-_INVENTORY_HINT = (
-    f"set {constants.ENV_GPUS} to a JSON list such as "
-    '[{"index": 0, "name": "NVIDIA H100 80GB HBM3", "memory_gb": 80}] or to a file holding one'
-)
 
-
-# --- model names -------------------------------------------------------------------------------
-# Data-centre families: a letter or two and a number, e.g. h100, gh200, a10g, l40s, v100, t4.
-_FAMILY = re.compile(r"^(?:gh|gb|[abhklmptv])\d+[a-z]*$")
-_CONSUMER = frozenset({"rtx", "gtx"})  # "GeForce RTX 4090" -> rtx4090
-_CONSUMER_SUFFIXES = frozenset({"ti", "super", "ada"})
-# Words that never name the model: vendor and brand, memory size, form factor.
-_NOISE = re.compile(
-    r"^(?:nvidia|tesla|geforce|quadro|\d+(?:gb|g)?|sxm\d*|pcie|hbm\d*e?|nvl|nvlink|generation"
-    r"|edition|mig|gpu)$"
-)
-
-
-def normalise_model(name: str) -> str:
-    """The short model name used in manifests, from a raw device name.
-
-    ``"NVIDIA H100 80GB HBM3"`` -> ``"h100"``, ``"NVIDIA GeForce RTX 4090"`` -> ``"rtx4090"``;
-    a name of no known family gives the lowercase alphanumerics of its last meaningful word
-    (``"AMD Instinct MI300X"`` -> ``"mi300x"``). Normalised names normalise to themselves.
-    """
-    tokens: list[str] = re.findall(r"[a-z0-9]+", name.lower())
-    for i, token in enumerate(tokens):
-        if _FAMILY.match(token):
-            return token
-        if token in _CONSUMER and i + 1 < len(tokens) and tokens[i + 1].isdigit():
-            model = token + tokens[i + 1]
-            for suffix in tokens[i + 2 :]:
-                if suffix not in _CONSUMER_SUFFIXES:
-                    break
-                model += suffix
-            return model
-    words = [re.sub(r"[^a-z0-9]", "", word) for word in name.lower().split()]
-    meaningful = [
-        word
-        for word, raw in zip(words, name.lower().split(), strict=True)
-        if word and not all(_NOISE.match(part) for part in re.findall(r"[a-z0-9]+", raw))
-    ]
-    if meaningful:
-        return meaningful[-1]
-    return "".join(tokens) or "unknown"
-
-
-def _gb(value: float) -> str:
-    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
-
-
-# --- values ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Gpu:
-    """One GPU of this host: raw device ``name`` and normalised ``model``."""
-
-    index: int
-    uuid: str
-    name: str
-    model: str
-    memory_gb: float
-
-    @classmethod
-    def from_name(cls, index: int, name: str, memory_gb: float, *, uuid: str | None = None) -> Gpu:
-        """A GPU whose model is normalised from ``name``; uuid defaults to ``GPU-fake-<index>``."""
-        return cls(index, uuid or f"GPU-fake-{index}", name, normalise_model(name), memory_gb)
-
-    def describe(self) -> str:
-        """E.g. ``"GPU 0 (h200, 141 GB)"``."""
-        return f"GPU {self.index} ({self.model}, {_gb(self.memory_gb)} GB)"
-
-
-@dataclass(frozen=True)
-class GpuRequest:
-    """What a run asks for: ``count`` GPUs of one of ``models``, each with ``memory_gb`` or more."""
-
-    count: int
-    models: tuple[str, ...]
-    memory_gb: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.count < 0:
-            raise ValueError(f"GPU count must be >= 0, got {self.count}")
-
-    @classmethod
-    def from_spec(cls, spec: manifest.Gpu) -> GpuRequest:
-        """The request a manifest variant's ``hardware.gpu`` makes."""
-        return cls(spec.count, tuple(spec.models), spec.memory_gb)
-
-    @property
-    def wanted(self) -> tuple[str, ...]:
-        """The requested models, normalised, in the manifest's order of preference."""
-        return tuple(dict.fromkeys(normalise_model(m) for m in self.models))
-
-    def describe(self) -> str:
-        """E.g. ``"2x h100 with ≥80 GB"`` or ``"1x h100|h200"``."""
-        text = f"{self.count}x {'|'.join(self.wanted)}"
-        return f"{text} with ≥{_gb(self.memory_gb)} GB" if self.memory_gb is not None else text
-
-    def memory_ok(self, gpu: Gpu) -> bool:
-        """Whether ``gpu`` has the memory asked for (allowing for what drivers reserve)."""
-        if self.memory_gb is None:
-            return True
-        return gpu.memory_gb >= self.memory_gb * (1 - constants.GPU_MEMORY_SLACK)
-
-
-@dataclass(frozen=True)
-class SubstitutionPolicy:
-    """Which other models may serve a request, e.g. ``allow={"h100": ("h200",)}``.
-
-    One run normally gets GPUs of one model; ``mixed=True`` lets it mix models.
-    """
-
-    allow: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    mixed: bool = False
-
-    @classmethod
-    def parse(cls, specs: Iterable[str], *, mixed: bool = False) -> SubstitutionPolicy:
-        """From ``--allow-substitute`` values like ``"h100=h200"`` or ``"h100=h200,gh200"``.
-
-        Raises:
-            GpuError: a value is not ``MODEL=MODEL[,MODEL...]``.
-        """
-        allow: dict[str, tuple[str, ...]] = {}
-        for spec in specs:
-            wanted, sep, subs = spec.partition("=")
-            substitutes = tuple(normalise_model(s) for s in subs.split(",") if s.strip())
-            if not sep or not wanted.strip() or not substitutes:
-                raise GpuError(
-                    f"invalid substitution {spec!r}",
-                    hint="write REQUESTED=SUBSTITUTE[,SUBSTITUTE...], e.g. h100=h200",
-                )
-            key = normalise_model(wanted)
-            allow[key] = tuple(dict.fromkeys((*allow.get(key, ()), *substitutes)))
-        return cls(allow, mixed)
-
-    def substitutes_for(self, model: str) -> tuple[str, ...]:
-        """Models allowed to serve a request for ``model``."""
-        return tuple(normalise_model(m) for m in self.allow.get(normalise_model(model), ()))
-
-
+# --- allocations and leases --------------------------------------------------------------------
 @dataclass(frozen=True)
 class Allocation:
     """GPUs a run holds; ``substituted`` is true when any is not of a requested model."""
@@ -271,246 +140,14 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-# --- inventory ---------------------------------------------------------------------------------
-def parse_configured_inventory(text: str, *, source: str = constants.ENV_GPUS) -> list[Gpu]:
-    """A configured inventory: a JSON list of ``{"index", "name", "memory_gb", "uuid"?}``.
-
-    Raises:
-        GpuInventoryError: the text is not such a list or two GPUs share an index.
-    """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise GpuInventoryError(f"{source}: not JSON ({e})", hint=_INVENTORY_HINT) from e
-    if not isinstance(data, list):
-        raise GpuInventoryError(f"{source}: expected a JSON list of GPUs", hint=_INVENTORY_HINT)
-    gpus: list[Gpu] = []
-    for i, item in enumerate(data):
-        gpus.append(_configured_gpu(item, f"{source}[{i}]"))
-    _check_unique(gpus, source)
-    return sorted(gpus, key=lambda g: g.index)
-
-
-def _configured_gpu(item: Any, where: str) -> Gpu:
-    if not isinstance(item, dict):
-        raise GpuInventoryError(f"{where}: expected an object", hint=_INVENTORY_HINT)
-    index, name, memory, uuid = (item.get(k) for k in ("index", "name", "memory_gb", "uuid"))
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise GpuInventoryError(f"{where}.index: expected an integer >= 0", hint=_INVENTORY_HINT)
-    if not isinstance(name, str) or not name.strip():
-        raise GpuInventoryError(f"{where}.name: expected the device name", hint=_INVENTORY_HINT)
-    if not isinstance(memory, int | float) or isinstance(memory, bool) or memory < 0:
-        raise GpuInventoryError(f"{where}.memory_gb: expected a number", hint=_INVENTORY_HINT)
-    if uuid is not None and not isinstance(uuid, str):
-        raise GpuInventoryError(f"{where}.uuid: expected a string", hint=_INVENTORY_HINT)
-    return Gpu.from_name(index, name.strip(), float(memory), uuid=uuid)
-
-
-def _check_unique(gpus: list[Gpu], source: str) -> None:
-    seen: set[int] = set()
-    for gpu in gpus:
-        if gpu.index in seen:
-            raise GpuInventoryError(
-                f"{source}: GPU index {gpu.index} appears twice", hint=_INVENTORY_HINT
-            )
-        seen.add(gpu.index)
-
-
-def load_configured_inventory(value: str) -> list[Gpu]:
-    """``$ENVSPEC_GPUS``: inline JSON (starting with ``[``) or the path of a JSON file.
-
-    Raises:
-        GpuInventoryError: the file is missing or its content is not a valid inventory.
-    """
-    if value.lstrip().startswith("["):
-        return parse_configured_inventory(value)
-    path = Path(value).expanduser()
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise GpuInventoryError(
-            f"{constants.ENV_GPUS}: cannot read {path}: {e.strerror or e}", hint=_INVENTORY_HINT
-        ) from e
-    return parse_configured_inventory(text, source=str(path))
-
-
-def parse_nvidia_smi(text: str) -> list[Gpu]:
-    """GPUs from ``nvidia-smi --query-gpu=index,uuid,name,memory.total`` CSV (no header, MiB).
-
-    Raises:
-        GpuInventoryError: a line is not ``index, uuid, name, memory``.
-    """
-    gpus: list[Gpu] = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        parts = [part.strip() for part in line.split(",")]
-        if len(parts) < 4 or not parts[0].isdigit():
-            raise GpuInventoryError(
-                f"unexpected nvidia-smi output line {line!r}",
-                hint=f"check `nvidia-smi {' '.join(NVIDIA_SMI_QUERY)}`, or {_INVENTORY_HINT}",
-            )
-        memory_mib = parts[-1]
-        # "[N/A]" appears on some virtualised GPUs; such a GPU meets no memory request.
-        memory_gb = round(float(memory_mib) / 1024, 1) if _is_number(memory_mib) else 0.0
-        name = ", ".join(parts[2:-1])
-        gpus.append(Gpu.from_name(int(parts[0]), name, memory_gb, uuid=parts[1]))
-    _check_unique(gpus, "nvidia-smi")
-    return gpus
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def gpu_from_nvml(index: int, name: str | bytes, uuid: str | bytes, total_bytes: int) -> Gpu:
-    """One GPU from NVML's answers (older pynvml returns bytes)."""
-
-    def text(value: str | bytes) -> str:
-        return value.decode() if isinstance(value, bytes) else value
-
-    return Gpu.from_name(index, text(name), round(total_bytes / 2**30, 1), uuid=text(uuid))
-
-
-def _query_nvidia_smi(executable: str) -> list[Gpu] | None:
-    try:
-        done = subprocess.run(
-            [executable, *NVIDIA_SMI_QUERY],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as e:
-        log.warning("nvidia-smi failed: %s", e)
-        return None
-    if done.returncode != 0:
-        log.warning("nvidia-smi exited %d: %s", done.returncode, done.stderr.strip())
-        return None
-    return parse_nvidia_smi(done.stdout)
-
-
-def _query_nvml() -> list[Gpu] | None:
-    try:
-        nvml = importlib.import_module("pynvml")
-    except ImportError:
-        return None
-    try:
-        nvml.nvmlInit()
-    except Exception as e:  # pynvml.NVMLError: no driver, no GPU
-        log.warning("NVML did not initialise: %s", e)
-        return None
-    try:
-        gpus = []
-        for index in range(nvml.nvmlDeviceGetCount()):
-            handle = nvml.nvmlDeviceGetHandleByIndex(index)
-            gpus.append(
-                gpu_from_nvml(
-                    index,
-                    nvml.nvmlDeviceGetName(handle),
-                    nvml.nvmlDeviceGetUUID(handle),
-                    int(nvml.nvmlDeviceGetMemoryInfo(handle).total),
-                )
-            )
-        return gpus
-    except Exception as e:
-        log.warning("NVML query failed: %s", e)
-        return None
-    finally:
-        with contextlib.suppress(Exception):
-            nvml.nvmlShutdown()
-
-
-def detect_inventory() -> list[Gpu]:
-    """This host's GPUs: ``$ENVSPEC_GPUS`` if set, else ``nvidia-smi``, else NVML, else none.
-
-    Raises:
-        GpuInventoryError: ``$ENVSPEC_GPUS`` is invalid, or nvidia-smi printed something unexpected.
-    """
-    configured = os.environ.get(constants.ENV_GPUS, "").strip()
-    if configured:
-        return load_configured_inventory(configured)
-    executable = shutil.which("nvidia-smi")
-    if executable is not None:
-        gpus = _query_nvidia_smi(executable)
-        if gpus is not None:
-            return gpus
-    gpus = _query_nvml()
-    return gpus if gpus is not None else []
-
-
-def summarise(gpus: Iterable[Gpu]) -> str:
-    """E.g. ``"2x h100 (80 GB), 1x h200 (141 GB)"``, or ``"no GPUs"``."""
-    counts: dict[tuple[str, str], int] = {}
-    for gpu in gpus:
-        key = (gpu.model, _gb(gpu.memory_gb))
-        counts[key] = counts.get(key, 0) + 1
-    if not counts:
-        return "no GPUs"
-    return ", ".join(f"{n}x {model} ({memory} GB)" for (model, memory), n in counts.items())
-
-
 # --- allocation --------------------------------------------------------------------------------
-_Pool = tuple[Gpu, ...]  # GPUs that may together serve a request, best first
-
-
-def _pools(inventory: list[Gpu], request: GpuRequest, policy: SubstitutionPolicy) -> list[_Pool]:
-    """Every pool able to serve the request when idle, in order of preference.
-
-    Without ``policy.mixed`` a pool is one model: the requested ones in the manifest's order,
-    then their allowed substitutes. GPUs within a pool are ordered by index.
-    """
-    wanted = request.wanted
-    subs = [s for w in wanted for s in policy.substitutes_for(w) if s not in wanted]
-    order = list(dict.fromkeys([*wanted, *subs]))
-    ordered = sorted(inventory, key=lambda g: g.index)
-    by_model = [
-        tuple(g for g in ordered if g.model == model and request.memory_ok(g)) for model in order
-    ]
-    pools = [tuple(g for group in by_model for g in group)] if policy.mixed else by_model
-    return [pool for pool in pools if len(pool) >= request.count]
-
-
-def _impossible(
-    inventory: list[Gpu], request: GpuRequest, policy: SubstitutionPolicy
-) -> GpuRequestImpossible:
-    wanted = request.wanted
-    allowed = {*wanted, *(s for w in wanted for s in policy.substitutes_for(w))}
-    qualifying = [g for g in inventory if g.model in allowed and request.memory_ok(g)]
-    too_small = [g for g in inventory if g.model in allowed and not request.memory_ok(g)]
-    available = summarise(sorted(inventory, key=lambda g: g.index))
-    message = f"needs {request.describe()}; this host has {available}"
-    if len(qualifying) >= request.count:  # enough, but of several models
-        message += f"; no one model has {request.count} (a run's GPUs are of one model)"
-    elif qualifying:
-        message += f", of which only {len(qualifying)} qualify"
-    if too_small:
-        message += f" ({len(too_small)}x {too_small[0].model} with too little memory)"
-    # Models that would serve, were they allowed: enough of one model, each with enough memory.
-    others: dict[str, int] = {}
-    for gpu in inventory:
-        if gpu.model not in allowed and request.memory_ok(gpu):
-            others[gpu.model] = others.get(gpu.model, 0) + 1
-    substitutes = tuple(m for m, n in others.items() if n >= request.count) if wanted else ()
-    options = [f"`--allow-substitute {wanted[0]}={m}`" for m in substitutes]
-    hint = ""
-    if options:
-        hint = f"let another model serve it with {' or '.join(options)}, or "
-    hint += f"run it on a host with {request.describe()}"
-    return GpuRequestImpossible(
-        message, hint=hint, needed=request.describe(), available=available, substitutes=substitutes
-    )
 
 
 class GpuAllocator:
     """Exclusive GPU leases for runs, shared by every process using the same ``lease_dir``."""
 
     def __init__(self, inventory: list[Gpu], lease_dir: Path | None = None) -> None:
-        _check_unique(inventory, "inventory")
+        check_unique(inventory, "inventory")
         self.inventory = sorted(inventory, key=lambda g: g.index)
         self.lease_dir = lease_dir if lease_dir is not None else constants.default_gpu_lease_dir()
         self._lock = filelock.FileLock(str(self.lease_dir / ".lock"))
@@ -583,10 +220,10 @@ class GpuAllocator:
         if request.count:
             self._pools(request, policy or SubstitutionPolicy())
 
-    def _pools(self, request: GpuRequest, policy: SubstitutionPolicy) -> list[_Pool]:
-        pools = _pools(self.inventory, request, policy)
+    def _pools(self, request: GpuRequest, policy: SubstitutionPolicy) -> list[Pool]:
+        pools = candidate_pools(self.inventory, request, policy)
         if not pools:
-            raise _impossible(self.inventory, request, policy)
+            raise impossible_error(self.inventory, request, policy)
         return pools
 
     def allocate(
@@ -701,7 +338,7 @@ def _lease_problem(data: Any) -> str | None:
     return None
 
 
-def _choose(pools: list[_Pool], leases: Mapping[int, Lease], count: int) -> tuple[Gpu, ...] | None:
+def _choose(pools: list[Pool], leases: Mapping[int, Lease], count: int) -> tuple[Gpu, ...] | None:
     for pool in pools:
         free = [g for g in pool if g.index not in leases]
         if len(free) >= count:
@@ -710,7 +347,7 @@ def _choose(pools: list[_Pool], leases: Mapping[int, Lease], count: int) -> tupl
 
 
 def _busy(
-    request: GpuRequest, pools: list[_Pool], holders: dict[int, str], waited: float
+    request: GpuRequest, pools: list[Pool], holders: dict[int, str], waited: float
 ) -> GpuBusy:
     candidates = {g.index for pool in pools for g in pool}
     free = len(candidates) - len(holders)

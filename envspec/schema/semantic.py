@@ -1,0 +1,103 @@
+"""Stage 3 of loading a manifest: the checks a JSON Schema cannot express."""
+
+from __future__ import annotations
+
+import datetime
+import posixpath
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from envspec.constants import BUILD_ARG_BASE
+from envspec.errors import EnvspecError, Problem
+from envspec.models.manifest import did_you_mean, parse_duration, with_defaults
+
+__all__ = ["validate_semantics"]
+
+
+def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
+    """Checks a JSON Schema cannot express (stage ``semantic``); ``data`` must be schema-valid.
+
+    Normalisation agrees with scoring.direction, durations are positive, paths stay inside
+    the environment folder, asset and service names are unique and services name assets.
+    """
+    problems: list[Problem] = []
+
+    def add(path: str, message: str, hint: str | None = None) -> None:
+        problems.append(Problem(path, message, hint, stage="semantic"))
+
+    raw = with_defaults(data)
+    images, task, scoring = raw["images"], raw["task"], raw["scoring"]
+    inside = "keep it inside the environment folder (no '..')"
+    for path, rel in (
+        ("images.context", images["context"]),
+        ("images.dockerfile", posixpath.join(images["context"], images["dockerfile"])),
+        ("task.instructions", task["instructions"]),
+    ):
+        if _escapes(rel):
+            add(path, f"{rel!r} points outside the environment folder", inside)
+    if "solution" in task and _escapes(task["solution"]):
+        add("task.solution", f"{task['solution']!r} points outside task.workdir", "drop the '..'")
+    if BUILD_ARG_BASE in images.get("build_args", {}):
+        add(
+            f"images.build_args.{BUILD_ARG_BASE}",
+            f"{BUILD_ARG_BASE} is set from images.base (or a variant's base)",
+            "set images.base instead",
+        )
+    _positive_duration(add, "scoring.timeout", scoring["timeout"])
+    for name, variant in raw["variants"].items():
+        where = f"variants.{name}"
+        _positive_duration(add, f"{where}.budgets.wall_time", variant["budgets"]["wall_time"])
+        gpu = variant["hardware"].get("gpu")
+        if gpu is not None and not gpu.get("models"):
+            add(f"{where}.hardware.gpu.models", "name at least one GPU model", "e.g. [h100, h200]")
+        norm = variant.get("normalisation")
+        if norm is not None:
+            _check_normalisation(add, f"{where}.normalisation", norm, scoring["direction"])
+    _check_names(add, "assets", raw.get("assets", []))
+    _check_names(add, "services", raw.get("services", []))
+    assets = [a["name"] for a in raw.get("assets", [])]
+    for i, service in enumerate(raw.get("services", [])):
+        if service["model"] not in assets:
+            hint = did_you_mean(service["model"], assets) or "add the model to assets"
+            add(f"services[{i}].model", f"no asset named {service['model']!r}", hint)
+    return problems
+
+
+def _escapes(rel: str) -> bool:
+    norm = posixpath.normpath(rel.replace("\\", "/"))
+    return norm == ".." or norm.startswith(("../", "/"))
+
+
+def _positive_duration(add: Any, path: str, text: str) -> None:
+    try:
+        if parse_duration(text) <= 0:
+            add(path, "must be longer than zero", "e.g. 8h")
+    except EnvspecError as exc:
+        add(path, exc.message, exc.hint)
+
+
+def _check_normalisation(add: Any, path: str, norm: Mapping[str, Any], direction: str) -> None:
+    start, ref = norm["starting"], norm["reference"]
+    if start == ref:
+        add(path, f"starting and reference scores are equal ({start})", "recalibrate")
+    elif (direction == "minimise") != (ref < start):
+        better = "lower" if direction == "minimise" else "higher"
+        add(
+            path,
+            f"with scoring.direction {direction!r} the reference score must be {better} than the "
+            f"starting score (starting {start}, reference {ref})",
+            "swap starting and reference, or fix scoring.direction",
+        )
+    date = norm["provenance"]["date"]
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        add(f"{path}.provenance.date", f"{date!r} is not a real date", "use YYYY-MM-DD")
+
+
+def _check_names(add: Any, section: str, entries: Sequence[Mapping[str, Any]]) -> None:
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        if entry["name"] in seen:
+            add(f"{section}[{i}].name", f"duplicate name {entry['name']!r}", "rename one")
+        seen.add(entry["name"])
