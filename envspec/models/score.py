@@ -1,7 +1,8 @@
-"""Scores as plain data: the scorer's output, score-log records, aggregation, normalisation.
+"""Scores as plain data: the scorer's output and score-log records.
 
 Pure: no files, processes or containers here (the JSON Schemas are read once, through
 :mod:`envspec.schema`). :mod:`envspec.runtime.scorelog` stores records; the runtime runs scorers.
+Aggregation (final raw score, normalisation) is :mod:`envspec.models.aggregate`, re-exported.
 
 The scorer contract is ``schemas/scorer-output-v1.schema.json``: the scorer writes one JSON object,
 ``{"valid": true, "score": 4.61}`` or ``{"valid": false, "reason": "..."}``, plus an agent-facing
@@ -19,7 +20,7 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,12 @@ from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
 from envspec.constants import SCORER_OUTPUT_MAX_BYTES
 from envspec.errors import InvalidScoreRecord
+from envspec.models.aggregate import AGGREGATIONS as AGGREGATIONS
+from envspec.models.aggregate import DIRECTIONS as DIRECTIONS
+from envspec.models.aggregate import final_raw_score as final_raw_score
+from envspec.models.aggregate import is_finite
+from envspec.models.aggregate import mean_normalised as mean_normalised
+from envspec.models.aggregate import normalise as normalise
 from envspec.schema import load_schema
 
 SCORER_OUTPUT_SCHEMA = "scorer-output-v1"
@@ -38,10 +45,9 @@ MAX_REASON = 300  # characters of a reason envspec writes about broken output
 #: the agent-facing message when a scorer's output breaks the contract
 CONTRACT_MESSAGE = "the scorer did not produce a readable result"
 
-# Plain strings, as in the manifest model; every function checks them.
+# Plain strings, as in the manifest model; every function checks them (aggregation and
+# direction names are in envspec.models.aggregate).
 KINDS = ("intermediate", "final")
-AGGREGATIONS = ("best", "last")
-DIRECTIONS = ("minimise", "maximise")
 VISIBILITIES = ("visible", "hidden")
 
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
@@ -75,7 +81,7 @@ class ScorerOutput:
 
     def __post_init__(self) -> None:
         if self.valid:
-            if self.score is None or not _finite(self.score) or self.reason is not None:
+            if self.score is None or not is_finite(self.score) or self.reason is not None:
                 raise ValueError("a valid ScorerOutput needs a finite score and no reason")
         elif self.score is not None or not self.reason:
             raise ValueError("an invalid ScorerOutput needs a reason and no score")
@@ -251,7 +257,7 @@ class ScoreRecord:
         """
         if kind not in KINDS:
             raise InvalidScoreRecord(f"unknown kind {kind!r}", field="kind", hint=f"use {KINDS}")
-        if not (isinstance(elapsed_s, int | float) and _finite(elapsed_s) and elapsed_s >= 0):
+        if not (isinstance(elapsed_s, int | float) and is_finite(elapsed_s) and elapsed_s >= 0):
             raise InvalidScoreRecord(f"elapsed_s {elapsed_s!r} is not ≥ 0", field="elapsed_s")
         fields: dict[str, Any] = {
             "seq": seq,
@@ -312,7 +318,7 @@ class ScoreRecord:
             ) from None
         score = data["score"]
         for name in ("score", "elapsed_s"):
-            if data[name] is not None and not _finite(data[name]):
+            if data[name] is not None and not is_finite(data[name]):
                 raise InvalidScoreRecord(f"not a score record: {name} is not finite", field=name)
         return cls(
             seq=data["seq"],
@@ -394,69 +400,10 @@ def utc_timestamp(when: datetime.datetime | None = None) -> str:
     return when.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-# --- aggregation and normalisation -------------------------------------------------------------
-def final_raw_score(
-    records: Iterable[ScoreRecord], *, aggregation: str, direction: str
-) -> float | None:
-    """The run's final raw score: the best or the last valid score taken within budget.
-
-    Invalid records and records outside budget never count. None when no record counts: the
-    run has no score, which is not 0 (0 may be an excellent raw score, e.g. on a log scale).
-
-    Raises:
-        ValueError: ``aggregation`` or ``direction`` is unknown.
-    """
-    if aggregation not in AGGREGATIONS:
-        raise ValueError(f"unknown aggregation {aggregation!r}: use 'best' or 'last'")
-    if direction not in DIRECTIONS:
-        raise ValueError(f"unknown direction {direction!r}: use 'minimise' or 'maximise'")
-    counted = [r for r in records if r.counts]
-    if not counted:
-        return None
-    if aggregation == "last":
-        chosen = max(counted, key=lambda r: r.seq)
-    else:
-        pick = min if direction == "minimise" else max
-        chosen = pick(counted, key=lambda r: r.score or 0.0)
-    return chosen.score
-
-
-def normalise(raw: float, starting: float, reference: float) -> float:
-    """``(raw - starting) / (reference - starting)``, floored at 0.
-
-    0 is the starting solution (or worse), 1 the reference; beating the reference exceeds 1.
-    Works for either direction: a minimised metric has reference < starting.
-
-    Raises:
-        ValueError: an argument is not finite, or starting equals reference.
-    """
-    if not all(_finite(x) for x in (raw, starting, reference)):
-        raise ValueError(f"cannot normalise non-finite scores ({raw}, {starting}, {reference})")
-    if starting == reference:
-        raise ValueError(f"starting and reference scores are equal ({starting})")
-    return max(0.0, (raw - starting) / (reference - starting))
-
-
-def mean_normalised(values: Iterable[float | None]) -> float | None:
-    """The mean of the normalised scores of several runs, leaving out runs with no score (None).
-
-    None when no run has a score.
-    """
-    scored = [v for v in values if v is not None]
-    return math.fsum(scored) / len(scored) if scored else None
-
-
 # --- helpers -----------------------------------------------------------------------------------
 @functools.cache
 def _validator(name: str) -> Any:
     return jsonschema.Draft202012Validator(load_schema(name))
-
-
-def _finite(value: float) -> bool:
-    try:
-        return math.isfinite(value)
-    except OverflowError:  # an int too large for a float
-        return False
 
 
 def _json_type(value: object) -> str:

@@ -176,6 +176,20 @@ def exec_in_run(run_id: str, argv: list[str], *, timeout: float | None = None) -
     return get_backend(run.backend).exec(run, argv, timeout=limit)
 
 
+def put_files(run_id: str, files: dict[str, bytes]) -> None:
+    """Write files into the agent's working directory, as the agent (paths relative to it).
+
+    Raises:
+        UnknownRun, RunNotActive, BudgetExceeded, EnvspecError (a write failed).
+    """
+    gc()
+    run = _active(run_id)
+    be = get_backend(run.backend)
+    for path, data in files.items():
+        remaining = (run.deadline or time.time()) - time.time()
+        be.put_file(run, path, data, timeout=max(1.0, remaining))
+
+
 def _active(run_id: str) -> RunRecord:
     run = runstore.load(run_id)
     if run.status not in ("running", "expired"):

@@ -84,7 +84,7 @@ class Worker:
             kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, str(HERE / "worker.py"), str(solution), str(child.fileno()),
+                [sys.executable, str(workdir / "worker.py"), str(solution), str(child.fileno()),
                  str(n), device],
                 env=env, cwd=workdir, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                 pass_fds=(child.fileno(),), start_new_session=True, **kwargs,  # type: ignore[arg-type]
@@ -104,10 +104,21 @@ class Worker:
             if ready:
                 chunk = self.sock.recv(65536)
                 if not chunk:
-                    raise Invalid(f"the solution's process died ({self.exit_reason()})")
+                    raise Invalid(
+                        f"the solution's process died ({self.exit_reason()}); its output ends:\n"
+                        + self.log_tail()
+                    )
                 self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         return dict(json.loads(line))
+
+    def log_tail(self, lines: int = 15) -> str:
+        """The end of what the solution's process printed (its own output, for the agent)."""
+        try:
+            text = self.log.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.strip().splitlines()[-lines:])[-3000:]
 
     def exit_reason(self) -> str:
         try:
@@ -148,6 +159,8 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
     workdir = Path(tempfile.mkdtemp(prefix="ok-worker-"))
     code = workdir / "code"
     shutil.copytree(solution_dir, code, ignore=shutil.ignore_patterns("__pycache__"))
+    # the worker's own code travels with it: the scorer's folder is not readable by its user
+    shutil.copyfile(HERE / "worker.py", workdir / "worker.py")
     worker = None
     try:
         if os.geteuid() == 0:

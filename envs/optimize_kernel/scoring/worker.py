@@ -13,7 +13,7 @@ Protocol (JSON lines on the file descriptor given as argv[2], one request → on
 import builtins
 import json
 import math
-import os
+import socket
 import sys
 import threading
 import time
@@ -118,7 +118,7 @@ def reply(channel, **fields) -> None:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    channel = os.fdopen(CHANNEL_FD, "r+", buffering=1)
+    channel = socket.socket(fileno=CHANNEL_FD).makefile("rw", buffering=1)
     # warm the framework before agent code runs, so its own threads and pools exist already
     warm = make_input(1)
     warm.cumsum(0)

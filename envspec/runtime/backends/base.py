@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+import shlex
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
@@ -46,6 +49,8 @@ class StartSpec:
 
 #: where scorers write their result inside their sandbox (the scorer contract)
 RESULT_PATH = "/tmp/envspec-result.json"
+#: bytes per exec when writing a file through the agent's shell (well under ARG_MAX)
+PUT_CHUNK = 48 * 1024
 #: where the solution is mounted read-only for the scorer
 SOLUTION_MOUNT = "/solution"
 
@@ -81,3 +86,20 @@ class Backend(ABC):
     @abstractmethod
     def reap(self, keep: set[str]) -> list[str]:
         """Remove leftovers of runs not in ``keep``; return their run ids."""
+
+    def put_file(self, run: RunRecord, path: str, data: bytes, *, timeout: float) -> None:
+        """Write ``data`` to ``path`` (relative to the workdir) as the agent would: through
+        ``exec``, so the file gets the agent's ownership and nothing bypasses the sandbox."""
+        quoted = shlex.quote(path)
+        steps = [f"mkdir -p \"$(dirname {quoted})\" && : > {quoted}"]
+        for i in range(0, len(data), PUT_CHUNK):
+            chunk = base64.b64encode(data[i : i + PUT_CHUNK]).decode()
+            steps.append(f"printf %s {chunk} | base64 -d >> {quoted}")
+        for step in steps:
+            result = self.exec(run, ["sh", "-c", step], timeout=timeout)
+            if result.exit_code != 0:
+                raise EnvspecError(
+                    f"writing {path} in run {run.id} failed: "
+                    f"{result.stderr.decode(errors='replace').strip()}",
+                    hint="check the path is inside the agent's working directory and writable",
+                )

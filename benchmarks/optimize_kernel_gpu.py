@@ -1,0 +1,111 @@
+"""optimize_kernel on a GPU: correctness of the Triton reference on awkward sizes, then the
+figures the environment's README reports: copy bandwidth (the floor), torch.cumsum, the
+PyTorch starting solution, and the reference over a sweep of tile sizes and warps.
+
+    python3 benchmarks/optimize_kernel_gpu.py [--n 100000000] [--json OUT]
+
+Needs a CUDA GPU with torch and triton (run it on the lent H200 through the device tool).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import torch
+import triton
+import triton.testing
+
+ENV = Path(__file__).resolve().parents[1] / "envs" / "optimize_kernel"
+
+
+def load(path: Path, name: str):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def expected(x: torch.Tensor) -> torch.Tensor:
+    positive = (x > 0).to(torch.int64)
+    before = torch.cumsum(positive, 0) - positive
+    return torch.cumsum(torch.where(before % 2 == 1, x.to(torch.int64), 0), 0).to(torch.int32)
+
+
+def median_ms(fn) -> float:  # type: ignore[no-untyped-def]
+    return float(triton.testing.do_bench(fn, warmup=100, rep=500, return_mode="median"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=100_000_000)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    dev = torch.device("cuda")
+    ref = load(ENV / "reference" / "standard" / "solution.py", "ref_solution")
+    start = load(ENV / "task" / "solution" / "solution.py", "start_solution")
+    out: dict[str, object] = {
+        "gpu": torch.cuda.get_device_name(),
+        "torch": torch.__version__,
+        "triton": triton.__version__,
+        "n": args.n,
+    }
+    print(json.dumps(out))
+
+    # correctness first, on awkward sizes and contents, fresh inputs each time
+    g = torch.Generator(device=dev).manual_seed(1234)
+    sizes = [1, 2, 7, 1023, 4095, 4096, 4097, 8191, 65537, 1_000_003, 12_345_678, args.n]
+    failures = []
+    for n in sizes:
+        cases = {"random": torch.randint(-10, 10, (n,), dtype=torch.int32, device=dev, generator=g)}
+        if n < 2_000_000:
+            cases["all_positive"] = torch.randint(1, 10, (n,), dtype=torch.int32, device=dev)
+            cases["no_positive"] = torch.randint(-10, 1, (n,), dtype=torch.int32, device=dev)
+        for kind, x in cases.items():
+            for block, warps in ((1024, 4), (4096, 8), (8192, 16)):
+                y = ref.prefix_sum(x, block=block, num_warps=warps)
+                torch.cuda.synchronize()
+                if not torch.equal(y, expected(x)):
+                    bad = (y != expected(x)).nonzero()[:1].tolist()
+                    failures.append(f"n={n} {kind} block={block} warps={warps} first bad {bad}")
+            assert torch.equal(start.prefix_sum(x), expected(x))
+    print("correctness:", "OK" if not failures else failures[:10], flush=True)
+    out["correct"] = not failures
+
+    n = args.n
+    x = torch.randint(-10, 10, (n,), dtype=torch.int32, device=dev, generator=g)
+    y = torch.empty_like(x)
+    copy_ms = median_ms(lambda: y.copy_(x))
+    bandwidth = 2 * 4 * n / (copy_ms * 1e-3) / 1e12
+    floor_ms = 2 * 4 * n / (bandwidth * 1e12) * 1e3
+    out |= {"copy_ms": copy_ms, "copy_tb_s": bandwidth, "floor_ms": floor_ms}
+    out["torch_cumsum_ms"] = median_ms(lambda: torch.cumsum(x, 0, dtype=torch.int32))
+    out["starting_ms"] = median_ms(lambda: start.prefix_sum(x))
+    rows = []
+    for block in (2048, 4096, 8192, 16384):
+        for warps in (4, 8, 16):
+            try:
+                ms = median_ms(lambda b=block, w=warps: ref.prefix_sum(x, block=b, num_warps=w))
+            except Exception as e:  # a config may not compile; record why
+                rows.append({"block": block, "warps": warps, "error": str(e)[:200]})
+                continue
+            rows.append({"block": block, "warps": warps, "ms": ms, "x_floor": ms / floor_ms})
+            print(f"block {block:6} warps {warps:3}: {ms:.4f} ms ({ms / floor_ms:.2f}x floor)",
+                  flush=True)
+    out["sweep"] = rows
+    best = min((r for r in rows if "ms" in r), key=lambda r: r["ms"])
+    out["best"] = best
+    print(f"copy {copy_ms:.4f} ms = {bandwidth:.2f} TB/s; floor {floor_ms:.4f} ms")
+    print(f"torch.cumsum {out['torch_cumsum_ms']:.4f} ms; starting {out['starting_ms']:.4f} ms")
+    print(f"reference best {best}")
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2))
+    sys.exit(0 if not failures else 1)
+
+
+if __name__ == "__main__":
+    main()
