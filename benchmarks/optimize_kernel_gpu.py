@@ -66,12 +66,13 @@ def main() -> None:
             cases["all_positive"] = torch.randint(1, 10, (n,), dtype=torch.int32, device=dev)
             cases["no_positive"] = torch.randint(-10, 1, (n,), dtype=torch.int32, device=dev)
         for kind, x in cases.items():
-            for block, warps in ((1024, 4), (4096, 8), (8192, 16)):
-                y = ref.prefix_sum(x, block=block, num_warps=warps)
+            for block, warps, window in ((1024, 4, 16), (4096, 8, 32), (16384, 4, 64)):
+                y = ref.prefix_sum(x, block=block, num_warps=warps, window=window)
                 torch.cuda.synchronize()
                 if not torch.equal(y, expected(x)):
                     bad = (y != expected(x)).nonzero()[:1].tolist()
-                    failures.append(f"n={n} {kind} block={block} warps={warps} first bad {bad}")
+                    failures.append(f"n={n} {kind} block={block} warps={warps} window={window}"
+                                    f" first bad {bad}")
             assert torch.equal(start.prefix_sum(x), expected(x))
     print("correctness:", "OK" if not failures else failures[:10], flush=True)
     out["correct"] = not failures
@@ -86,18 +87,26 @@ def main() -> None:
     out["torch_cumsum_ms"] = median_ms(lambda: torch.cumsum(x, 0, dtype=torch.int32))
     out["starting_ms"] = median_ms(lambda: start.prefix_sum(x))
     rows = []
-    for block in (2048, 4096, 8192, 16384):
-        for warps in (4, 8, 16):
-            try:
-                ms = median_ms(lambda b=block, w=warps: ref.prefix_sum(x, block=b, num_warps=w))
-            except Exception as e:  # a config may not compile; record why
-                rows.append({"block": block, "warps": warps, "error": str(e)[:200]})
-                continue
-            rows.append({"block": block, "warps": warps, "ms": ms, "x_floor": ms / floor_ms})
-            print(f"block {block:6} warps {warps:3}: {ms:.4f} ms ({ms / floor_ms:.2f}x floor)",
-                  flush=True)
+    configs = [(b, w, 32, True) for b in (1024, 2048, 4096, 8192) for w in (1, 2, 4)]
+    configs += [(2048, 2, 64, True), (4096, 2, 64, True), (4096, 4, 128, True)]
+    configs += [(2048, 2, 32, False), (4096, 4, 32, False), (4096, 2, 32, False)]
+    for block, warps, window, look_back in configs:
+        try:
+            ms = median_ms(
+                lambda b=block, w=warps, v=window, lb=look_back: ref.prefix_sum(
+                    x, block=b, num_warps=w, window=v, look_back=lb
+                )
+            )
+        except Exception as e:  # a config may not compile; record why
+            rows.append({"block": block, "warps": warps, "window": window, "error": str(e)[:300]})
+            print(f"block {block} warps {warps} window {window}: {str(e)[:300]}", flush=True)
+            continue
+        rows.append({"block": block, "warps": warps, "window": window, "look_back": look_back,
+                     "ms": ms, "x_floor": ms / floor_ms})
+        print(f"block {block:6} warps {warps:3} window {window:3} look-back {look_back:d}: "
+              f"{ms:.4f} ms ({ms / floor_ms:.2f}x floor)", flush=True)
     out["sweep"] = rows
-    best = min((r for r in rows if "ms" in r), key=lambda r: r["ms"])
+    best = min((r for r in rows if "ms" in r and r["look_back"]), key=lambda r: r["ms"])
     out["best"] = best
     print(f"copy {copy_ms:.4f} ms = {bandwidth:.2f} TB/s; floor {floor_ms:.4f} ms")
     print(f"torch.cumsum {out['torch_cumsum_ms']:.4f} ms; starting {out['starting_ms']:.4f} ms")

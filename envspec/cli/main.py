@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 
 from envspec import __version__
-from envspec.cli import images, manifest, registry, runs
+from envspec.cli import calibrate, images, manifest, registry, runs
 from envspec.cli.render import err_console
 from envspec.errors import EnvspecError
 
@@ -25,6 +25,7 @@ manifest.register(app)
 images.register(app)
 registry.register(app)
 runs.register(app)
+calibrate.register(app)
 
 
 @app.callback()

@@ -76,6 +76,12 @@ def pull(
     lock: Path = typer.Option(
         Path(constants.LOCK_FILE_NAME), help="Lock file to write or update with every digest."
     ),
+    slim: bool = typer.Option(
+        False,
+        "--slim",
+        help="With --into: leave out the base layers both images share (for the local backend "
+        "on a host that provides that base).",
+    ),
     ca_cert: Path | None = typer.Option(None, help=CA_HELP),
     insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print what was pulled as JSON."),
@@ -89,6 +95,7 @@ def pull(
             into=into,
             lock_path=lock,
             progress=progress,
+            slim=slim,
         )
     if as_json:
         print_json(result.to_dict())

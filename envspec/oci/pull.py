@@ -167,9 +167,14 @@ def pull_environment(
     into: str | None = None,
     lock_path: Path | None = Path(constants.LOCK_FILE_NAME),
     progress: Callable[[str, int, int], None] | None = None,
+    slim: bool = False,
 ) -> PullResult:
     """Pull an environment's images into the engine (or, with ``into="oci:PATH"``, a layout)
     and record every digest in the lock file.
+
+    ``slim`` (layouts only) leaves out the layers the agent and scorer images share — their
+    common base — which is all the local backend needs on a host that provides that base
+    itself (a GPU node with its own Python and torch). Manifests and digests are unchanged.
 
     Raises:
         NotFound, DigestMismatch, RegistryError: see ``resolve``.
@@ -188,8 +193,9 @@ def pull_environment(
             raise EnvspecError(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
         dst = LayoutStore(Path(into[4:]))
         version = resolved.reference.version or ""
+        skip = shared_layers(store, roles.values()) if slim else frozenset()
         for role, (repo, digest) in roles.items():
-            _, s = copy_manifest(store, repo, digest, dst, repo, tag=version)
+            _, s = copy_manifest(store, repo, digest, dst, repo, tag=version, skip_blobs=skip)
             stats.add(s)
             images[role] = f"{into}:{repo}:{version}"
         _, s = copy_manifest(
@@ -202,6 +208,8 @@ def pull_environment(
         )
         stats.add(s)
     else:
+        if slim:
+            raise EnvspecError("--slim needs --into oci:PATH", hint="the engine needs every layer")
         cache = LayoutStore(constants.envspec_home() / "cache" / "pulled")
         total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
         done = 0
@@ -230,6 +238,18 @@ def pull_environment(
                 )
     lock = update_lock(lock_path, resolved, images) if lock_path is not None else None
     return PullResult(resolved, images, lock, stats)
+
+
+def image_layers(store: Store, repo: str, digest: str) -> list[dict[str, Any]]:
+    """The layer descriptors of an image manifest."""
+    data, _, _ = store.get_manifest(repo, digest)
+    return list(json.loads(data).get("layers", []))
+
+
+def shared_layers(store: Store, images: Any) -> frozenset[str]:
+    """Digests of the layers every one of ``images`` ((repo, digest) pairs) has: their base."""
+    sets = [{layer["digest"] for layer in image_layers(store, r, d)} for r, d in images]
+    return frozenset(set.intersection(*sets)) if sets else frozenset()
 
 
 def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str]) -> Path:

@@ -63,10 +63,12 @@ def copy_manifest(
     tag: str | None,
     progress: Callable[[int], None] | None = None,
     mount_candidates: tuple[str, ...] = (),
+    skip_blobs: frozenset[str] = frozenset(),
 ) -> tuple[str, TransferStats]:
     """Copy the manifest ``src_repo@reference`` with its blobs to ``dst_repo`` (tagged ``tag``).
 
-    The manifest is written last, so a destination never names blobs it lacks.
+    The manifest is written last, so a destination never names blobs it lacks, except those in
+    ``skip_blobs`` (a deliberately partial copy, see ``pull --slim``).
     Returns the manifest digest and the transfer's figures.
 
     Raises:
@@ -76,6 +78,8 @@ def copy_manifest(
     data, media_type, digest = src.get_manifest(src_repo, reference)
     for child in manifest_children(data):
         child_digest = child["digest"]
+        if child_digest in skip_blobs:
+            continue
         if child.get("mediaType") in constants.MANIFEST_MEDIA_TYPES:
             _, sub = copy_manifest(
                 src,
@@ -86,6 +90,7 @@ def copy_manifest(
                 tag=None,
                 progress=progress,
                 mount_candidates=mount_candidates,
+                skip_blobs=skip_blobs,
             )
             stats.add(sub)
             continue

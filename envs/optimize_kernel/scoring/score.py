@@ -204,11 +204,16 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
 def main() -> None:
     params = json.loads(os.environ.get("ENVSPEC_PARAMETERS", "{}"))
     solution = Path(os.environ["ENVSPEC_SOLUTION"])
+    result_file = Path(os.environ["ENVSPEC_RESULT"])
+    # Claim the result file before any agent code runs, so the solution's user (who may share
+    # a world-writable folder such as /tmp with it) can neither create nor replace it.
+    result_file.unlink(missing_ok=True)
+    result_file.touch(mode=0o600, exist_ok=False)
     try:
         result = score(params, solution)
     except Invalid as e:
         result = {"valid": False, "reason": str(e), "message": str(e)}
-    Path(os.environ["ENVSPEC_RESULT"]).write_text(json.dumps(result))
+    result_file.write_text(json.dumps(result))
 
 
 if __name__ == "__main__":

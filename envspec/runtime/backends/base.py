@@ -91,7 +91,7 @@ class Backend(ABC):
         """Write ``data`` to ``path`` (relative to the workdir) as the agent would: through
         ``exec``, so the file gets the agent's ownership and nothing bypasses the sandbox."""
         quoted = shlex.quote(path)
-        steps = [f"mkdir -p \"$(dirname {quoted})\" && : > {quoted}"]
+        steps = [f'mkdir -p "$(dirname {quoted})" && : > {quoted}']
         for i in range(0, len(data), PUT_CHUNK):
             chunk = base64.b64encode(data[i : i + PUT_CHUNK]).decode()
             steps.append(f"printf %s {chunk} | base64 -d >> {quoted}")

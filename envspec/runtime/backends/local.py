@@ -1,7 +1,8 @@
 """The local backend, for hosts without a container engine (many GPU nodes).
 
-The environment's images are read from an OCI store; only the layers an image does not
-share with its sibling are unpacked (the agent's task files, the scorer's files), since the
+The environment's images are read from an OCI store (a registry, or a layout made with
+``envspec pull --into oci:PATH --slim``); only the layers an image does not share with its
+sibling are unpacked (the agent's task files, the scorer's files), since the
 shared base is what the host itself provides (Python, torch, ...). When envspec runs as
 root, each run gets its own unprivileged user, the run's host folder and the scorer's files
 are root-only, and a detached watchdog kills the agent's processes at the deadline.
@@ -11,7 +12,6 @@ Otherwise the run is ``unisolated``.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import pwd
 import shutil
@@ -28,10 +28,8 @@ from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
-from envspec.oci.layout import LayoutStore
-from envspec.oci.pull import resolve
+from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
-from envspec.oci.transfer import copy_manifest
 from envspec.runtime import runstore
 from envspec.runtime.backends.base import Backend, ExecResult, ScorerRun, StartSpec
 
@@ -40,11 +38,6 @@ AGENT_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 def _is_root() -> bool:
     return os.geteuid() == 0
-
-
-def _layers(store: Store, repo: str, digest: str) -> list[dict[str, Any]]:
-    data, _, _ = store.get_manifest(repo, digest)
-    return list(json.loads(data).get("layers", []))
 
 
 def _unpack(store: Store, repo: str, layers: list[dict[str, Any]], dest: Path) -> None:
@@ -85,9 +78,11 @@ class LocalBackend(Backend):
         store, resolved = resolve(ref)
         art = resolved.artifact
         cache = constants.envspec_home() / "cache" / "unpacked"
-        agent_layers = _layers(store, ref.repository, art.agent_digest)
-        scorer_layers = _layers(store, ref.scorer_repository, art.scorer_digest)
-        shared = {d["digest"] for d in agent_layers} & {d["digest"] for d in scorer_layers}
+        agent_layers = image_layers(store, ref.repository, art.agent_digest)
+        scorer_layers = image_layers(store, ref.scorer_repository, art.scorer_digest)
+        shared = shared_layers(
+            store, [(ref.repository, art.agent_digest), (ref.scorer_repository, art.scorer_digest)]
+        )
         out: dict[str, Any] = {}
         for role, repo, digest, layers in (
             ("agent", ref.repository, art.agent_digest, agent_layers),
@@ -102,13 +97,6 @@ class LocalBackend(Backend):
                 _unpack(store, repo, own, root / "fs")
                 (root / ".complete").write_text(digest)
             out[f"{role}_root"] = str(root / "fs")
-        # keep a copy of the images in the local cache so later runs need no registry
-        if not isinstance(store, LayoutStore) or store.root != _cache().root:
-            for repo, digest in (
-                (ref.repository, art.agent_digest),
-                (ref.scorer_repository, art.scorer_digest),
-            ):
-                copy_manifest(store, repo, digest, _cache(), "img", tag=None)
         return out
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
@@ -252,10 +240,6 @@ class LocalBackend(Backend):
                     shutil.rmtree(d, ignore_errors=True)
                     gone.append(d.name)
         return gone
-
-
-def _cache() -> LayoutStore:
-    return LayoutStore(constants.envspec_home() / "cache" / "pulled")
 
 
 def _user_name(run_id: str) -> str:

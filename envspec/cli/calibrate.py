@@ -1,0 +1,75 @@
+"""``envspec calibrate``: normalisation figures from real runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from envspec.cli.render import console, err_console, print_json
+from envspec.runtime.budget import parse_overrides
+from envspec.runtime.calibrate import calibrate as run_calibration
+from envspec.runtime.calibrate import update_manifest
+
+
+def calibrate(
+    env_dir: Path = typer.Argument(..., help="The environment folder."),
+    variant: str = typer.Option(..., help="The variant to calibrate."),
+    repeats: int = typer.Option(3, help="Scorings of each solution."),
+    backend: str | None = typer.Option(None, help="docker or local (default: docker if any)."),
+    ref: str | None = typer.Option(
+        None, "--ref", help="Use this published version instead of building ENV_DIR."
+    ),
+    allow_substitute: list[str] = typer.Option([], help="REQUESTED=MODEL GPU substitution."),
+    out: Path | None = typer.Option(
+        None, help="Also write the figures here (default: ENV_DIR/calibration/VARIANT.json)."
+    ),
+    update: bool = typer.Option(
+        False, "--update", help="Write the normalisation into the manifest."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Score the starting and reference solutions through the runtime; report raw scores,
+    spread and provenance (and, with --update, write them into envspec.yaml)."""
+    subs: dict[str, tuple[str, ...]] = {}
+    for k, v in parse_overrides(allow_substitute).items():
+        subs[k] = (*subs.get(k, ()), v)
+
+    def show(role: str, i: int, record: dict[str, Any]) -> None:
+        state = f"{record['score']:.4f}" if record["valid"] else f"invalid: {record['reason']}"
+        err_console.print(f"{role} #{i + 1}: {state}", highlight=False, markup=False)
+
+    figures = run_calibration(
+        env_dir,
+        variant,
+        repeats=repeats,
+        backend=backend,
+        reference=ref,
+        substitute=subs,
+        on_score=show,
+    )
+    path = out or env_dir / "calibration" / f"{variant}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(figures, indent=2) + "\n")
+    if update:
+        update_manifest(env_dir, variant, figures["normalisation"])
+    if as_json:
+        print_json(figures)
+        return
+    n = figures["normalisation"]
+    for role in ("starting", "reference"):
+        f = figures[role]
+        console.print(
+            f"{role:9} median {f['median']:.4f}  spread {f['spread']:.4f}", highlight=False
+        )
+    console.print(
+        f"normalisation: starting {n['starting']}, reference {n['reference']}", highlight=False
+    )
+    console.print(f"figures: {path}" + (" (manifest updated)" if update else ""), highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the CLI."""
+    app.command()(calibrate)

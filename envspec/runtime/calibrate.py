@@ -1,0 +1,168 @@
+"""Calibration: score the starting and the reference solutions through the real runtime, and
+turn their raw scores into a variant's normalisation with its spread and provenance."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import statistics
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from envspec import __version__, constants
+from envspec.errors import EnvspecError
+from envspec.models.manifest import Manifest
+from envspec.models.reference import RegistryTarget
+from envspec.oci.push import push_environment
+from envspec.runtime import runs
+from envspec.schema import load_manifest
+
+ROLES = ("starting", "reference")
+
+
+class CalibrationFailed(EnvspecError):
+    """A solution did not score validly, so no normalisation can be derived."""
+
+
+def reference_files(env_dir: Path, variant: str) -> dict[str, bytes]:
+    """The reference solution's files: ``reference/<variant>/`` if it exists, else
+    ``reference/`` (paths relative to it, written into the agent's working directory).
+
+    Raises:
+        EnvspecError: there is none.
+    """
+    root = env_dir / "reference" / variant
+    if not root.is_dir():
+        root = env_dir / "reference"
+    files = {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    if not files:
+        raise EnvspecError(
+            f"no reference solution in {root}", hint="put the reference's files under reference/"
+        )
+    return files
+
+
+def host_description(gpus: list[dict[str, Any]]) -> str:
+    """E.g. ``"1x NVIDIA H200; 16 CPUs (Intel Xeon ...)"``."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    parts = []
+    if gpus:
+        names = sorted({g["name"] for g in gpus})
+        parts.append(", ".join(f"{sum(g['name'] == n for g in gpus)}x {n}" for n in names))
+    parts.append(f"{os.cpu_count()} CPUs ({cpu})")
+    return "; ".join(parts)
+
+
+def calibrate(
+    env_dir: Path,
+    variant: str,
+    *,
+    repeats: int = 3,
+    backend: str | None = None,
+    reference: str | None = None,
+    substitute: dict[str, tuple[str, ...]] | None = None,
+    on_score: Callable[[str, int, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Score the starting solution and the reference ``repeats`` times each, one run per
+    solution, through the runtime; return the figures and the normalisation they give.
+
+    ``reference`` names an already published version of the environment (needed where no
+    engine can build it, e.g. a GPU node); otherwise ``env_dir`` is built and pushed to a
+    scratch layout first, so calibration never touches a real store.
+
+    Raises:
+        ManifestError, BuildError, RegistryError: the environment cannot be published.
+        CalibrationFailed: a solution scored invalid.
+    """
+    manifest: Manifest = load_manifest(env_dir)
+    manifest.variant(variant)  # a clear error for a misspelt variant, before any work
+    with tempfile.TemporaryDirectory(prefix="envspec-calibrate-") as scratch:
+        if reference is None:
+            target = RegistryTarget(store=str(Path(scratch) / "store"))
+            reference = str(push_environment(env_dir, target).environment)
+        figures: dict[str, Any] = {}
+        gpus: list[dict[str, Any]] = []
+        details: dict[str, Any] = {}
+        for role in ROLES:
+            run = runs.start_run(reference, variant=variant, backend=backend, substitute=substitute)
+            scores: list[float] = []
+            try:
+                if role == "reference":
+                    runs.put_files(run.id, reference_files(env_dir, variant))
+                for i in range(repeats):
+                    record = runs.score_run(run.id).record
+                    if on_score is not None:
+                        on_score(role, i, record.to_dict())
+                    if not record.valid or record.score is None:
+                        raise CalibrationFailed(
+                            f"the {role} solution scored invalid: {record.reason}",
+                            hint="fix the solution or the scorer, then calibrate again",
+                        )
+                    scores.append(record.score)
+                    details = {k: v for k, v in record.details.items() if k != "logs"}
+            finally:
+                result = runs.finish_run(run.id)
+            gpus = result["gpus"] or gpus
+            figures[role] = {
+                "scores": scores,
+                "median": statistics.median(scores),
+                "spread": statistics.stdev(scores) if len(scores) > 1 else 0.0,
+                "run": run.id,
+                "backend": result["backend"],
+                "isolation": result["isolation"],
+            }
+    provenance = {
+        "hardware": host_description(gpus),
+        "date": datetime.date.today().isoformat(),
+        "envspec_version": __version__,
+        "repeats": repeats,
+        "spread": {role: round(figures[role]["spread"], 6) for role in ROLES},
+        "notes": f"envspec calibrate, {figures['starting']['backend']} backend "
+        f"({figures['starting']['isolation']}); scorer details: "
+        + ", ".join(f"{k}={v}" for k, v in sorted(details.items()) if not isinstance(v, list)),
+    }
+    return {
+        "environment": manifest.id,
+        "variant": variant,
+        "reference": reference,
+        **figures,
+        "normalisation": {
+            "starting": round(figures["starting"]["median"], 6),
+            "reference": round(figures["reference"]["median"], 6),
+            "provenance": provenance,
+        },
+    }
+
+
+def update_manifest(env_dir: Path, variant: str, normalisation: dict[str, Any]) -> Path:
+    """Write ``normalisation`` into the variant in ``envspec.yaml``, keeping comments and order.
+
+    Raises:
+        EnvspecError: the manifest has no such variant.
+    """
+    from ruamel.yaml import YAML
+
+    path = env_dir / constants.MANIFEST_FILE_NAME
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    data = yaml.load(path.read_text())
+    if variant not in data.get("variants", {}):
+        raise EnvspecError(f"{path} has no variant {variant!r}")
+    data["variants"][variant]["normalisation"] = normalisation
+    with path.open("w") as f:
+        yaml.dump(data, f)
+    return path
