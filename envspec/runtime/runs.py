@@ -269,6 +269,11 @@ def scorer_output(sr: ScorerRun, *, timeout: float) -> ScorerOutput:
             f"the scorer wrote no result (exit code {sr.exit_code})", details=details
         )
     out = ScorerOutput.parse(sr.result)
+    if not out.valid and sr.exit_code not in (0, None):
+        # a crash after the result file was created: say so rather than "empty output"
+        return ScorerOutput.invalid(
+            f"the scorer failed (exit code {sr.exit_code}): {out.reason}", details=details
+        )
     return out.with_details({**out.details, **details})
 
 

@@ -116,6 +116,7 @@ class LocalBackend(Backend):
         state: dict[str, Any] = {"workdir": str(work), "env": env}
         isolation = "unisolated"
         if _is_root():
+            _check_traversable(work)
             user = _make_user(run.id)
             state["user"] = user
             pw = pwd.getpwnam(user)
@@ -240,6 +241,16 @@ class LocalBackend(Backend):
                     shutil.rmtree(d, ignore_errors=True)
                     gone.append(d.name)
         return gone
+
+
+def _check_traversable(path: Path) -> None:
+    """The run's user must be able to reach its workdir: every folder above needs o+x."""
+    for parent in path.parents:
+        if parent.exists() and not parent.stat().st_mode & 0o001:
+            raise EnvspecError(
+                f"the run's user cannot reach {path}: {parent} is not searchable by others",
+                hint="set ENVSPEC_HOME to a folder others can traverse, e.g. /var/lib/envspec",
+            )
 
 
 def _user_name(run_id: str) -> str:
