@@ -113,7 +113,11 @@ def calibrate(
                             hint="fix the solution or the scorer, then calibrate again",
                         )
                     scores.append(record.score)
-                    details = {k: v for k, v in record.details.items() if k != "logs"}
+                    details = {
+                        k: v
+                        for k, v in record.details.items()
+                        if k not in ("logs", "exit_code", "seconds")
+                    }
             finally:
                 result = runs.finish_run(run.id)
             gpus = result["gpus"] or gpus
