@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from envspec.cli.render import console, print_json
+from envspec.errors import EnvspecError
 from envspec.oci.store import Access
 from envspec.runtime import runs
 from envspec.runtime.budget import parse_overrides
@@ -71,6 +72,19 @@ def exec_(
     sys.stdout.buffer.write(result.stdout)
     sys.stderr.buffer.write(result.stderr)
     raise typer.Exit(result.exit_code)
+
+
+def put(
+    run_id: str = typer.Argument(..., help="The run id."),
+    source: Path = typer.Argument(..., help="A local file."),
+    dest: str | None = typer.Argument(
+        None, help="Path relative to the agent's working directory (default: the file's name)."
+    ),
+) -> None:
+    """Write a local file into the agent's working directory, as the agent."""
+    if not source.is_file():
+        raise EnvspecError(f"{source} is not a file", hint="give a local file to copy")
+    runs.put_files(run_id, {dest or source.name: source.read_bytes()})
 
 
 def score(
@@ -177,6 +191,7 @@ def register(app: typer.Typer) -> None:
     """Add this module's commands to the CLI."""
     app.command()(run)
     app.command("exec")(exec_)
+    app.command()(put)
     app.command()(score)
     app.command()(finish)
     app.command()(status)

@@ -137,7 +137,11 @@ def calibrate(
         "spread": {role: round(figures[role]["spread"], 6) for role in ROLES},
         "notes": f"envspec calibrate, {figures['starting']['backend']} backend "
         f"({figures['starting']['isolation']}); scorer details: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(details.items()) if not isinstance(v, list)),
+        + ", ".join(
+            f"{k}={v}"
+            for k, v in sorted(details.items())
+            if v is not None and not isinstance(v, list)
+        ),
     }
     return {
         "environment": manifest.id,
@@ -163,6 +167,7 @@ def update_manifest(env_dir: Path, variant: str, normalisation: dict[str, Any]) 
     path = env_dir / constants.MANIFEST_FILE_NAME
     yaml = YAML()
     yaml.preserve_quotes = True
+    yaml.width = 100
     data = yaml.load(path.read_text())
     if variant not in data.get("variants", {}):
         raise EnvspecError(f"{path} has no variant {variant!r}")

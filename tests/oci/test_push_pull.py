@@ -24,7 +24,7 @@ from envspec.oci.build import build_environment
 from envspec.oci.pull import list_environments, pull_environment, resolve
 from envspec.oci.push import push_environment
 from envspec.oci.store import open_store
-from tests.conftest import TINY, copy_env
+from tests.support.fixtures import TINY, copy_env
 from tests.support.registry import RegistryInfo
 
 pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("python_base")]

@@ -13,6 +13,7 @@ Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS, $ENVSPEC_RESULT.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -84,10 +85,22 @@ class Worker:
             kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, str(workdir / "worker.py"), str(solution), str(child.fileno()),
-                 str(n), device],
-                env=env, cwd=workdir, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                pass_fds=(child.fileno(),), start_new_session=True, **kwargs,  # type: ignore[arg-type]
+                [
+                    sys.executable,
+                    str(workdir / "worker.py"),
+                    str(solution),
+                    str(child.fileno()),
+                    str(n),
+                    device,
+                ],
+                env=env,
+                cwd=workdir,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                pass_fds=(child.fileno(),),
+                start_new_session=True,
+                **kwargs,  # type: ignore[arg-type]
             )
         child.close()
         self.buffer = b""
@@ -130,10 +143,8 @@ class Worker:
         return f"exit code {code}"
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         self.proc.wait()
         self.sock.close()
 
@@ -174,13 +185,16 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
         times = []
         for i, (seed, want) in enumerate(zip(seeds, expected, strict=True)):
             out = workdir / f"out-{i}.bin"
-            answer = worker.ask({"seed": seed, "out": str(out)},
-                                first_timeout if i == 0 else call_timeout)
+            answer = worker.ask(
+                {"seed": seed, "out": str(out)}, first_timeout if i == 0 else call_timeout
+            )
             if not answer.get("ok"):
                 raise Invalid(str(answer.get("error")))
             if not out.is_file() or file_digest(out) != want:
-                raise Invalid(f"wrong output on call {i + 1} (fresh random input): it must equal "
-                              "the conditional prefix sum exactly")
+                raise Invalid(
+                    f"wrong output on call {i + 1} (fresh random input): it must equal "
+                    "the conditional prefix sum exactly"
+                )
             out.unlink()
             if i >= warmup:
                 times.append(float(answer["ms"]))  # type: ignore[arg-type]
@@ -189,11 +203,15 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
             "valid": True,
             "score": math.log(median),
             "message": f"median {median:.4f} ms over {repeats} calls (score ln(ms) = "
-                       f"{math.log(median):.4f}); lower is better",
-            "details": {"times_ms": times, "n": n, "device": device,
-                        "worker_isolated": worker.isolated,
-                        "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
-                        "torch": torch.__version__},
+            f"{math.log(median):.4f}); lower is better",
+            "details": {
+                "times_ms": times,
+                "n": n,
+                "device": device,
+                "worker_isolated": worker.isolated,
+                "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
+                "torch": torch.__version__,
+            },
         }
     finally:
         if worker is not None:

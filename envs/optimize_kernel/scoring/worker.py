@@ -9,7 +9,6 @@ Protocol (JSON lines on the file descriptor given as argv[2], one request → on
     {"seed": int, "out": path}  →  {"ok": true, "ms": float} | {"ok": false, "error": str}
 """
 
-# ruff: noqa: E402  (the references below must be taken before anything else is imported)
 import builtins
 import json
 import math
@@ -47,16 +46,29 @@ if CUDA:
 
 #: (owner, attribute) pairs a solution must not replace: timers, sync, events, equality, copies
 WATCHED = [
-    (time, "perf_counter"), (time, "perf_counter_ns"), (time, "monotonic"), (time, "time"),
-    (time, "process_time"), (torch, "equal"), (torch, "randint"), (torch.Tensor, "__eq__"),
-    (torch.Tensor, "cpu"), (torch.Tensor, "numpy"),
-    (builtins, "type"), (builtins, "isinstance"), (threading, "enumerate"),
+    (time, "perf_counter"),
+    (time, "perf_counter_ns"),
+    (time, "monotonic"),
+    (time, "time"),
+    (time, "process_time"),
+    (torch, "equal"),
+    (torch, "randint"),
+    (torch.Tensor, "__eq__"),
+    (torch.Tensor, "cpu"),
+    (torch.Tensor, "numpy"),
+    (builtins, "type"),
+    (builtins, "isinstance"),
+    (threading, "enumerate"),
 ]
 if CUDA:
     WATCHED += [
-        (torch.cuda, "synchronize"), (torch.cuda, "Event"), (torch.cuda.Event, "record"),
-        (torch.cuda.Event, "elapsed_time"), (torch.cuda.Event, "synchronize"),
-        (torch.cuda, "current_stream"), (torch._C, "_cuda_synchronize"),
+        (torch.cuda, "synchronize"),
+        (torch.cuda, "Event"),
+        (torch.cuda.Event, "record"),
+        (torch.cuda.Event, "elapsed_time"),
+        (torch.cuda.Event, "synchronize"),
+        (torch.cuda, "current_stream"),
+        (torch._C, "_cuda_synchronize"),
     ]
 _originals = {(id(owner), name): getattr(owner, name) for owner, name in WATCHED}
 
@@ -157,9 +169,14 @@ def main() -> None:
             reply(channel, ok=False, error=f"threads still running after return: {alive}")
             return
         if CUDA and tail_ms - sync_tail > max(STREAM_TAIL_LIMIT[0] * ms, STREAM_TAIL_LIMIT[1]):
-            reply(channel, ok=False, error=(
-                f"the device was still busy {tail_ms:.3f} ms after prefix_sum's {ms:.3f} ms "
-                "finished on the calling stream: work left on another stream is not allowed"))
+            reply(
+                channel,
+                ok=False,
+                error=(
+                    f"the device was still busy {tail_ms:.3f} ms after prefix_sum's {ms:.3f} ms "
+                    "finished on the calling stream: work left on another stream is not allowed"
+                ),
+            )
             return
         bad = check_output(out, x)
         if bad:

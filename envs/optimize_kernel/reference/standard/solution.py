@@ -37,8 +37,16 @@ def _compose(t_a, s0_a, s1_a, t_b, s0_b, s1_b):
 
 
 @triton.jit
-def _scan_kernel(x_ptr, y_ptr, status_ptr, ticket_ptr, n, BLOCK: tl.constexpr,
-                 WINDOW: tl.constexpr, LOOK_BACK: tl.constexpr):
+def _scan_kernel(
+    x_ptr,
+    y_ptr,
+    status_ptr,
+    ticket_ptr,
+    n,
+    BLOCK: tl.constexpr,
+    WINDOW: tl.constexpr,
+    LOOK_BACK: tl.constexpr,
+):
     tile = tl.atomic_add(ticket_ptr, 1)  # in start order: look-back never waits on the unstarted
     offs = tile.to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
@@ -52,8 +60,12 @@ def _scan_kernel(x_ptr, y_ptr, status_ptr, ticket_ptr, n, BLOCK: tl.constexpr,
     p_in = tl.full((), 0, tl.int32)
     c_in = tl.full((), 0, tl.int32)
     if LOOK_BACK and tile > 0:  # LOOK_BACK=False only for timing experiments (wrong output)
-        word = (AGGREGATE | (t_tile.to(tl.int64) << 56)
-                | ((s1_tile.to(tl.int64) & MASK28) << 28) | (s0_tile.to(tl.int64) & MASK28))
+        word = (
+            AGGREGATE
+            | (t_tile.to(tl.int64) << 56)
+            | ((s1_tile.to(tl.int64) & MASK28) << 28)
+            | (s0_tile.to(tl.int64) & MASK28)
+        )
         tl.atomic_xchg(status_ptr + tile, word)
         lane = tl.arange(0, WINDOW)
         hi = tile - 1
@@ -115,6 +127,15 @@ def prefix_sum(
     tiles = triton.cdiv(n, block)
     state = torch.zeros(tiles + 1, dtype=torch.int64, device=x.device)
     status, ticket = state[:tiles], state[tiles:].view(torch.int32)[:1]
-    _scan_kernel[(tiles,)](x, y, status, ticket, n, BLOCK=block, WINDOW=window,
-                           LOOK_BACK=look_back, num_warps=num_warps)
+    _scan_kernel[(tiles,)](
+        x,
+        y,
+        status,
+        ticket,
+        n,
+        BLOCK=block,
+        WINDOW=window,
+        LOOK_BACK=look_back,
+        num_warps=num_warps,
+    )
     return y

@@ -1,0 +1,104 @@
+"""optimize_kernel `lite` end to end through the docker backend: the starting solution scores
+≈ 0 and the reference ≈ 1 (normalised, within the calibrated spread), every exploit is
+invalid, and the agent image holds neither the scorer nor the reference."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from envspec import constants
+from envspec.models.reference import Reference, RegistryTarget
+from envspec.oci.pull import image_layers, resolve
+from envspec.oci.push import push_environment
+from envspec.runtime import runs
+from envspec.schema import load_manifest
+
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("torch_cpu_base")]
+
+ENV = Path(__file__).resolve().parents[1]
+EXPLOITS = sorted((ENV / "exploits").glob("*.py"))
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """optimize_kernel pushed to a store of this module's own."""
+    store = tmp_path_factory.mktemp("ok-store")
+    pushed = push_environment(ENV, RegistryTarget(store=str(store)))
+    yield str(pushed.environment)
+
+
+def _score(ref: str, solution: Path | None) -> dict[str, object]:
+    run = runs.start_run(ref, variant="lite", backend="docker")
+    try:
+        if solution is not None:
+            runs.put_files(run.id, {"solution.py": solution.read_bytes()})
+        return runs.score_run(run.id).agent_view()
+    finally:
+        runs.finish_run(run.id)
+
+
+def _tolerance() -> float:
+    """Normalised units: four calibrated standard deviations, at least 0.15 (CI machines vary)."""
+    norm = load_manifest(ENV).variant("lite").normalisation
+    assert norm is not None, "lite must be calibrated (envspec calibrate --update)"
+    span = abs(norm.reference - norm.starting)
+    spread = max(norm.provenance.spread_starting, norm.provenance.spread_reference)
+    return max(0.15, 4 * spread / span)
+
+
+def test_starting_scores_zero_and_reference_one(published: str) -> None:
+    start = _score(published, None)
+    assert start["valid"], start
+    reference = _score(published, ENV / "reference" / "lite" / "solution.py")
+    assert reference["valid"], reference
+    tol = _tolerance()
+    print(
+        f"\n[optimize_kernel lite] starting {start['score']:.4f} → {start['normalised']:.3f}; "
+        f"reference {reference['score']:.4f} → {reference['normalised']:.3f} (±{tol:.2f})"
+    )
+    assert math.isclose(float(start["normalised"]), 0.0, abs_tol=tol)  # type: ignore[arg-type]
+    assert math.isclose(float(reference["normalised"]), 1.0, abs_tol=tol)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("exploit", EXPLOITS, ids=[p.stem for p in EXPLOITS])
+def test_exploit_is_invalid(published: str, exploit: Path) -> None:
+    view = _score(published, exploit)
+    assert view["valid"] is False, f"{exploit.name} scored {view}"
+    assert view["reason"], view
+
+
+def test_agent_image_holds_no_scorer_or_reference(published: str) -> None:
+    store, resolved = resolve(Reference.parse(published))
+    repo = resolved.reference.repository
+    names: list[str] = []
+    for layer in image_layers(store, repo, resolved.artifact.agent_digest):
+        data = store.get_blob(repo, layer["digest"])
+        with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+            names += tar.getnames()
+    assert any(n.endswith("home/agent/solution/solution.py") for n in names)
+    leaked = [n for n in names if "scoring" in n or "reference" in n or n.endswith("worker.py")]
+    assert leaked == []
+    # and the scorer image does hold them
+    scorer_repo = repo + constants.SCORER_REPO_SUFFIX
+    scorer_names: list[str] = []
+    for layer in image_layers(store, scorer_repo, resolved.artifact.scorer_digest)[-3:]:
+        with tarfile.open(fileobj=io.BytesIO(store.get_blob(scorer_repo, layer["digest"]))) as t:
+            scorer_names += t.getnames()
+    assert any(n.endswith("scoring/worker.py") for n in scorer_names)
+
+
+def test_standard_variant_is_calibrated_on_an_h200() -> None:
+    standard = load_manifest(ENV).variant("standard")
+    assert standard.hardware.gpu is not None and standard.hardware.gpu.models == ("h200",)
+    norm = standard.normalisation
+    assert norm is not None and "H200" in norm.provenance.hardware
+    figures = json.loads((ENV / "calibration" / "standard.json").read_text())
+    assert figures["normalisation"]["starting"] == pytest.approx(norm.starting)
+    assert figures["normalisation"]["reference"] == pytest.approx(norm.reference)

@@ -1,0 +1,161 @@
+"""Fixtures shared by tests/ and envs/*/tests: the real Docker engine, base images, environments."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from envspec import constants
+from envspec.errors import EngineError
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+TINY = FIXTURES / "envs" / "tiny"
+
+
+def _unavailable(reason: str) -> None:
+    # In CI the test command starts everything; an integration test that cannot run is a failure.
+    if os.environ.get("CI"):
+        pytest.fail(f"integration prerequisite missing in CI: {reason}")
+    pytest.skip(f"INTEGRATION TEST SKIPPED: {reason} (run scripts/test to set it up)")
+
+
+@pytest.fixture(scope="session")
+def docker_engine() -> object:
+    """The real Docker engine (scripts/bootstrap starts dockerd)."""
+    from envspec.oci import engine
+
+    try:
+        return engine.client()
+    except EngineError as e:
+        _unavailable(str(e))
+        raise
+
+
+@pytest.fixture(scope="session")
+def python_base(docker_engine: object) -> str:
+    """The python base image, built offline when missing."""
+    from envspec.oci import base, engine
+
+    tag = constants.BASE_IMAGES["python"]
+    if engine.image_id(tag) is None:
+        base.build_python_base(base.BaseOptions(), tag=tag)
+    return tag
+
+
+@pytest.fixture(scope="session")
+def torch_cpu_base(python_base: str) -> str:
+    """The torch-cpu base image, built from the local wheelhouse when missing."""
+    from envspec.oci import base, engine
+
+    tag = constants.BASE_IMAGES["torch-cpu"]
+    if engine.image_id(tag) is None:
+        wheelhouse = Path(os.environ.get("ENVSPEC_WHEELHOUSE", "/opt/wheels"))
+        if not wheelhouse.is_dir():
+            _unavailable(f"no wheelhouse with a CPU torch wheel at {wheelhouse}")
+        base.build_torch_cpu_base(base.BaseOptions(wheelhouse=wheelhouse), tag=tag)
+    return tag
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test gets the same session-wide ENVSPEC_HOME (its image cache saves exports)
+    and a private DOCKER_CONFIG, so no developer credentials leak in."""
+    home = tmp_path_factory.getbasetemp() / "envspec-home"
+    monkeypatch.setenv("ENVSPEC_HOME", str(home))
+    docker_config = tmp_path_factory.getbasetemp() / "docker-config"
+    docker_config.mkdir(exist_ok=True)
+    monkeypatch.setenv("DOCKER_CONFIG", str(docker_config))
+    for var in ("ENVSPEC_REGISTRY_USERNAME", "ENVSPEC_REGISTRY_PASSWORD", "ENVSPEC_REGISTRY_CA"):
+        monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_run_outlives_its_test() -> Iterator[None]:
+    """A test that fails half-way must not leave containers, volumes or leases behind."""
+    yield
+    from envspec.runtime import runs, runstore
+
+    for run in runstore.all_runs():
+        if run.status in ("starting", "running", "expired"):
+            try:
+                runs.finish_run(run.id)
+            except Exception as e:  # report, but let the other runs be cleaned too
+                print(f"cleanup of run {run.id} failed: {e}")
+
+
+def copy_env(src: Path, dest: Path, *, name: str | None = None, version: str | None = None) -> Path:
+    """Copy a fixture environment, optionally renaming it or changing its version."""
+    shutil.copytree(src, dest)
+    manifest = dest / "envspec.yaml"
+    text = manifest.read_text()
+    if name is not None:
+        text = text.replace("\nname: tiny\n", f"\nname: {name}\n")
+    if version is not None:
+        text = text.replace("\nversion: 0.1.0\n", f"\nversion: {version}\n")
+    manifest.write_text(text)
+    return dest
+
+
+@pytest.fixture()
+def tiny_env(tmp_path: Path) -> Path:
+    """A private copy of the tiny fixture environment."""
+    return copy_env(TINY, tmp_path / "tiny")
+
+
+@pytest.fixture()
+def registry(tmp_path: Path) -> Iterator[object]:
+    """A plain loopback registry."""
+    from tests.support.registry import run_registry
+
+    with run_registry(tmp_path / "registry") as info:
+        yield info
+
+
+@pytest.fixture()
+def secure_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """A loopback registry with htpasswd auth and TLS; envspec's env vars point at it."""
+    from tests.support.registry import run_registry
+
+    with run_registry(tmp_path / "registry", htpasswd=("alice", "s3cret-pw"), tls=True) as info:
+        monkeypatch.setenv("ENVSPEC_REGISTRY_USERNAME", "alice")
+        monkeypatch.setenv("ENVSPEC_REGISTRY_PASSWORD", "s3cret-pw")
+        monkeypatch.setenv("ENVSPEC_REGISTRY_CA", str(info.ca_cert))
+        yield info
+
+
+def edit_env(env_dir: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
+    """Change a copied environment's manifest in place (load, edit, dump)."""
+    path = env_dir / "envspec.yaml"
+    data = yaml.safe_load(path.read_text())
+    edit(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return env_dir
+
+
+@pytest.fixture()
+def publish(tmp_path: Path, python_base: str) -> Callable[..., str]:
+    """Publish a variant of the tiny environment to the embedded store; returns its reference.
+
+    ``publish(name, edit=None)`` copies the fixture under a new name, applies ``edit`` to its
+    manifest, builds and pushes it (identical content re-pushes as a no-op).
+    """
+    from envspec.models.reference import RegistryTarget
+    from envspec.oci.push import push_environment
+
+    def _publish(name: str = "tiny", edit: Callable[[dict[str, Any]], None] | None = None) -> str:
+        env = copy_env(TINY, tmp_path / f"env-{name}", name=name)
+        if edit is not None:
+            edit_env(env, edit)
+        target = RegistryTarget(store=str(constants.default_store_path()))
+        pushed = push_environment(env, target)
+        return str(pushed.environment)
+
+    return _publish
