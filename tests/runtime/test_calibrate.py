@@ -1,0 +1,65 @@
+"""envspec calibrate on the tiny fixture, and the slim-layout path a GPU node uses."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from envspec.models.reference import Reference
+from envspec.oci.layout import LayoutStore
+from envspec.oci.pull import pull_environment, shared_layers
+from envspec.runtime import runs
+from envspec.runtime.calibrate import calibrate, update_manifest
+from envspec.schema import load_manifest
+
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("python_base")]
+
+
+def test_calibrate_and_update_the_manifest(tiny_env: Path) -> None:
+    figures = calibrate(tiny_env, "lite", repeats=2, backend="docker")
+    assert figures["starting"]["scores"] == [42.0, 42.0]
+    assert figures["reference"]["scores"] == [0.0, 0.0]
+    norm = figures["normalisation"]
+    assert (norm["starting"], norm["reference"]) == (42.0, 0.0)
+    assert norm["provenance"]["repeats"] == 2 and norm["provenance"]["spread"]["starting"] == 0
+    assert "docker backend" in norm["provenance"]["notes"]
+
+    update_manifest(tiny_env, "lite", norm)
+    text = (tiny_env / "envspec.yaml").read_text()
+    assert text.startswith("# A tiny environment")  # comments survive
+    loaded = load_manifest(tiny_env).variant("lite").normalisation
+    assert loaded is not None and loaded.provenance.repeats == 2
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="user separation needs root")
+def test_local_backend_runs_from_a_slim_layout(publish: Callable[..., str], tmp_path: Path) -> None:
+    ref = Reference.parse(publish())
+    slim = tmp_path / "slim"
+    pull_environment(ref, into=f"oci:{slim}", slim=True, lock_path=None)
+    store = LayoutStore(slim)
+    source = LayoutStore(Path(ref.store or ""))  # the embedded store it came from
+    tagged = json.loads((slim / "index.json").read_text())["manifests"]
+    assert len(tagged) == 3  # agent, scorer, environment artifact
+    base = shared_layers(
+        source,
+        [
+            (ref.repository, _digest(source, ref.repository, "0.1.0")),
+            (ref.scorer_repository, _digest(source, ref.scorer_repository, "0.1.0")),
+        ],
+    )
+    assert base and not any(store.has_blob("", d) for d in base)  # the base stayed behind
+
+    run = runs.start_run(f"oci:{slim}:{ref.repository}:0.1.0", backend="local")
+    runs.put_files(run.id, {"answer.txt": b"42\n"})
+    assert runs.score_run(run.id).record.score == 0.0
+    assert runs.finish_run(run.id)["isolation"] == "user"
+
+
+def _digest(store: LayoutStore, repo: str, tag: str) -> str:
+    found = store.head_manifest(repo, tag)
+    assert found is not None
+    return found
