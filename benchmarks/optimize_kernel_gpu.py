@@ -71,8 +71,9 @@ def main() -> None:
                 torch.cuda.synchronize()
                 if not torch.equal(y, expected(x)):
                     bad = (y != expected(x)).nonzero()[:1].tolist()
-                    failures.append(f"n={n} {kind} block={block} warps={warps} window={window}"
-                                    f" first bad {bad}")
+                    failures.append(
+                        f"n={n} {kind} block={block} warps={warps} window={window} first bad {bad}"
+                    )
             assert torch.equal(start.prefix_sum(x), expected(x))
     print("correctness:", "OK" if not failures else failures[:10], flush=True)
     out["correct"] = not failures
@@ -101,10 +102,21 @@ def main() -> None:
             rows.append({"block": block, "warps": warps, "window": window, "error": str(e)[:300]})
             print(f"block {block} warps {warps} window {window}: {str(e)[:300]}", flush=True)
             continue
-        rows.append({"block": block, "warps": warps, "window": window, "look_back": look_back,
-                     "ms": ms, "x_floor": ms / floor_ms})
-        print(f"block {block:6} warps {warps:3} window {window:3} look-back {look_back:d}: "
-              f"{ms:.4f} ms ({ms / floor_ms:.2f}x floor)", flush=True)
+        rows.append(
+            {
+                "block": block,
+                "warps": warps,
+                "window": window,
+                "look_back": look_back,
+                "ms": ms,
+                "x_floor": ms / floor_ms,
+            }
+        )
+        print(
+            f"block {block:6} warps {warps:3} window {window:3} look-back {look_back:d}: "
+            f"{ms:.4f} ms ({ms / floor_ms:.2f}x floor)",
+            flush=True,
+        )
     out["sweep"] = rows
     best = min((r for r in rows if "ms" in r and r["look_back"]), key=lambda r: r["ms"])
     out["best"] = best
