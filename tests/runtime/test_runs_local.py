@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from envspec.runtime import runs, runstore
+from envspec.runtime.backends.local import work_root
 from envspec.runtime.gpu import GpuAllocator, GpuBusy, GpuRequestImpossible, detect_inventory
 
 pytestmark = pytest.mark.integration
@@ -119,4 +120,4 @@ def test_sigkill_during_start_releases_the_gpu_lease(
     assert GpuAllocator(detect_inventory()).leases() == {}
     run_id = next(iter(leases.values())).run_id
     assert runstore.load(run_id).status == "failed"
-    assert not (runstore.runs_root().parent / "work" / run_id).exists()
+    assert not (work_root() / run_id).exists()

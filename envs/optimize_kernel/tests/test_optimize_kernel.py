@@ -15,7 +15,7 @@ import pytest
 
 from envspec import constants
 from envspec.models.reference import Reference, RegistryTarget
-from envspec.oci.pull import image_layers, resolve
+from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from envspec.schema import load_manifest
@@ -74,24 +74,37 @@ def test_exploit_is_invalid(published: str, exploit: Path) -> None:
     assert view["reason"], view
 
 
+def _files(store: object, repo: str, layers: list[dict[str, object]]) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    for layer in layers:
+        data = store.get_blob(repo, layer["digest"])  # type: ignore[attr-defined]
+        with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+            for member in tar.getmembers():
+                f = tar.extractfile(member) if member.isfile() else None
+                out[member.name.removeprefix("./")] = f.read() if f is not None else b""
+    return out
+
+
 def test_agent_image_holds_no_scorer_or_reference(published: str) -> None:
     store, resolved = resolve(Reference.parse(published))
     repo = resolved.reference.repository
-    names: list[str] = []
-    for layer in image_layers(store, repo, resolved.artifact.agent_digest):
-        data = store.get_blob(repo, layer["digest"])
-        with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-            names += tar.getnames()
-    assert any(n.endswith("home/agent/solution/solution.py") for n in names)
-    leaked = [n for n in names if "scoring" in n or "reference" in n or n.endswith("worker.py")]
-    assert leaked == []
-    # and the scorer image does hold them
     scorer_repo = repo + constants.SCORER_REPO_SUFFIX
-    scorer_names: list[str] = []
-    for layer in image_layers(store, scorer_repo, resolved.artifact.scorer_digest)[-3:]:
-        with tarfile.open(fileobj=io.BytesIO(store.get_blob(scorer_repo, layer["digest"]))) as t:
-            scorer_names += t.getnames()
-    assert any(n.endswith("scoring/worker.py") for n in scorer_names)
+    art = resolved.artifact
+    base = shared_layers(store, [(repo, art.agent_digest), (scorer_repo, art.scorer_digest)])
+    own = [x for x in image_layers(store, repo, art.agent_digest) if x["digest"] not in base]
+    agent = _files(store, repo, own)
+    assert "home/agent/solution/solution.py" in agent
+    assert not [n for n in agent if n.split("/")[0] in ("scoring", "reference")]
+    secret = {
+        p.read_bytes()
+        for p in [*(ENV / "scoring").rglob("*.py"), *(ENV / "reference").rglob("*.py")]
+    }
+    assert not [n for n, data in agent.items() if data in secret]
+    # and the scorer image does hold the scorer
+    own_scorer = [
+        x for x in image_layers(store, scorer_repo, art.scorer_digest) if x["digest"] not in base
+    ]
+    assert "scoring/worker.py" in _files(store, scorer_repo, own_scorer)
 
 
 def test_standard_variant_is_calibrated_on_an_h200() -> None:

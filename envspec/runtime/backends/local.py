@@ -102,9 +102,7 @@ class LocalBackend(Backend):
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
         """Make the agent's workdir with the starting solution; start the deadline watchdog."""
         run, manifest = spec.run, spec.manifest
-        work = constants.envspec_home() / "work" / run.id
-        work.parent.mkdir(parents=True, exist_ok=True)
-        os.chmod(work.parent, 0o755)
+        work = work_root() / run.id
         start = _within(Path(spec.prepared["agent_root"]), manifest.task.workdir)
         if start.is_dir():
             shutil.copytree(start, work, symlinks=True)
@@ -230,7 +228,7 @@ class LocalBackend(Backend):
     def reap(self, keep: set[str]) -> list[str]:
         """Remove workdirs of runs not kept (their users go with ``stop``)."""
         gone = []
-        work = constants.envspec_home() / "work"
+        work = work_root()
         if work.is_dir():
             for d in work.iterdir():
                 if d.name not in keep:
@@ -243,13 +241,31 @@ class LocalBackend(Backend):
         return gone
 
 
+def work_root() -> Path:
+    """Where runs' workdirs live: ``$ENVSPEC_WORK``; as root, a folder every run user can
+    reach (``/var/tmp/envspec-work/<home>``, since ``$ENVSPEC_HOME`` is often under a 0700
+    ``/root``); otherwise ``$ENVSPEC_HOME/work``. One folder per home, so each home's ``gc``
+    reaps only its own runs."""
+    if os.environ.get("ENVSPEC_WORK"):
+        root = Path(os.environ["ENVSPEC_WORK"])
+    elif _is_root():
+        root = Path("/var/tmp/envspec-work") / constants.home_label()
+    else:
+        root = constants.envspec_home() / "work"
+    root.mkdir(parents=True, exist_ok=True)
+    if _is_root():
+        for p in (root, *[q for q in root.parents if q.name == "envspec-work"]):
+            os.chmod(p, 0o755)
+    return root
+
+
 def _check_traversable(path: Path) -> None:
     """The run's user must be able to reach its workdir: every folder above needs o+x."""
     for parent in path.parents:
         if parent.exists() and not parent.stat().st_mode & 0o001:
             raise EnvspecError(
                 f"the run's user cannot reach {path}: {parent} is not searchable by others",
-                hint="set ENVSPEC_HOME to a folder others can traverse, e.g. /var/lib/envspec",
+                hint="set ENVSPEC_WORK to a folder others can traverse, e.g. /var/tmp/envspec-work",
             )
 
 
