@@ -136,25 +136,9 @@ class LocalBackend(Backend):
             pw = pwd.getpwnam(user)
             kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
         try:
-            proc = subprocess.Popen(
-                argv,
-                cwd=work,
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                stdin=subprocess.DEVNULL,
-                start_new_session=True,
-                **kwargs,
-            )
+            return _run_session(argv, cwd=work, env=env, timeout=max(0.1, timeout), **kwargs)
         except OSError as e:
             return ExecResult(127, b"", f"{argv[0]}: {e.strerror}\n".encode())
-        try:
-            out, err = proc.communicate(timeout=max(0.1, timeout))
-            return ExecResult(proc.returncode, out, err)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            out, err = proc.communicate()
-            return ExecResult(124, out, err, timed_out=True)
 
     def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
         """Run the scorer entrypoint on a root-only snapshot of the solution."""
@@ -186,27 +170,14 @@ class LocalBackend(Backend):
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
         }
         began = time.monotonic()
-        proc = subprocess.Popen(
-            argv,
-            cwd=scorer_root,
-            env=full_env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        timed_out = False
-        try:
-            out, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            os.killpg(proc.pid, signal.SIGKILL)
-            out, _ = proc.communicate()
+        ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
+        timed_out = ran.timed_out
+        out = ran.stdout
         data = result.read_bytes() if result.is_file() and not timed_out else None
         shutil.rmtree(snapshot, ignore_errors=True)
         return ScorerRun(
             data,
-            proc.returncode,
+            None if timed_out else ran.exit_code,
             timed_out,
             out.decode(errors="replace")[-20000:],
             time.monotonic() - began,
@@ -239,6 +210,35 @@ class LocalBackend(Backend):
                     shutil.rmtree(d, ignore_errors=True)
                     gone.append(d.name)
         return gone
+
+
+def _run_session(
+    argv: list[str],
+    *,
+    cwd: Path,
+    env: dict[str, str],
+    timeout: float,
+    merge: bool = False,
+    **kwargs: Any,
+) -> ExecResult:
+    """Run ``argv`` in a session of its own; at the timeout, kill the whole session."""
+    proc = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+        **kwargs,
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+        return ExecResult(proc.returncode, out, err or b"")
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return ExecResult(124, out, err or b"", timed_out=True)
 
 
 def work_root() -> Path:
