@@ -98,3 +98,12 @@ def home_label() -> str:
     import hashlib
 
     return hashlib.sha256(str(envspec_home().resolve()).encode()).hexdigest()[:16]
+
+
+# --- assets (datasets, tokenizers, weights) as OCI artifacts -----------------------------------
+#: artifactType of an asset: one layer per file, config lists the files with sizes and digests
+ASSET_ARTIFACT_TYPE = "application/vnd.envspec.asset.v1"
+#: media type of an asset's config blob (canonical JSON: name, version, files)
+ASSET_CONFIG_MEDIA_TYPE = "application/vnd.envspec.asset.config.v1+json"
+#: media type of one file of an asset (its raw bytes); ANNOTATION_TITLE holds its relative path
+ASSET_FILE_MEDIA_TYPE = "application/vnd.envspec.asset.file.v1"

@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 
 from envspec import __version__
-from envspec.cli import calibrate, images, manifest, registry, runs
+from envspec.cli import assets, calibrate, images, manifest, registry, runs
 from envspec.cli.render import err_console
 from envspec.errors import EnvspecError
 
@@ -26,6 +26,7 @@ images.register(app)
 registry.register(app)
 runs.register(app)
 calibrate.register(app)
+assets.register(app)
 
 
 @app.callback()

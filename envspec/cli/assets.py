@@ -1,0 +1,113 @@
+"""``envspec asset push``, ``pull`` and ``inspect``: datasets, tokenizers and weights as OCI
+artifacts with their own digests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from envspec.cli.registry import CA_HELP, INSECURE_HELP, REGISTRY_HELP, _access, _target
+from envspec.cli.render import console, err_console, print_json, transfer_progress
+from envspec.errors import EnvspecError
+from envspec.models.reference import Reference
+from envspec.oci.assets import inspect_asset, pull_asset, push_asset
+
+asset_app = typer.Typer(
+    help="Build, push, pull and inspect assets (datasets, tokenizers, model weights).",
+    no_args_is_help=True,
+)
+
+REF_HELP = "[registry/]namespace/name:version[@digest], namespace/name@digest or oci:PATH:..."
+
+
+def _annotations(items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise EnvspecError(
+                f"annotation {item!r} is not KEY=VALUE", hint="e.g. --annotation license=MIT"
+            )
+        out[key] = value
+    return out
+
+
+@asset_app.command()
+def push(
+    src_dir: Path = typer.Argument(..., help="The folder whose files make the asset."),
+    name: str = typer.Option(..., "--name", help="Asset name (e.g. tinystories)."),
+    version: str = typer.Option(..., "--version", help="Semver version, used as the tag."),
+    registry: str | None = typer.Option(None, "--registry", "-r", help=REGISTRY_HELP),
+    annotation: list[str] = typer.Option(
+        [], "--annotation", "-a", help="KEY=VALUE annotation on the manifest (repeatable)."
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Overwrite an existing version with different content."
+    ),
+    ca_cert: Path | None = typer.Option(None, help=CA_HELP),
+    insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the pushed reference as JSON."),
+) -> None:
+    """Pack a folder as an asset (one layer per file) and push it; same files, same digest."""
+    with transfer_progress(enabled=not as_json) as progress:
+        result = push_asset(
+            src_dir,
+            _target(registry),
+            name,
+            version,
+            annotations=_annotations(annotation),
+            access=_access(ca_cert, insecure),
+            force=force,
+            progress=progress,
+        )
+    if as_json:
+        print_json(result.to_dict())
+        return
+    if result.overwritten:
+        err_console.print(f"[yellow]overwrote[/] {result.overwritten}", highlight=False)
+    verb = "unchanged" if result.unchanged else "pushed"
+    console.print(
+        f"{verb} {result.reference} ({result.files} file(s), {result.size:,} bytes)",
+        highlight=False,
+    )
+
+
+@asset_app.command()
+def pull(
+    ref: str = typer.Argument(..., help=REF_HELP),
+    dest: Path = typer.Argument(..., help="The folder to write the asset's files into."),
+    ca_cert: Path | None = typer.Option(None, help=CA_HELP),
+    insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print what was pulled as JSON."),
+) -> None:
+    """Fetch an asset's files into a folder, verifying every digest."""
+    reference = Reference.parse(ref)
+    with transfer_progress(enabled=not as_json) as progress:
+        where = pull_asset(reference, dest, access=_access(ca_cert, insecure), progress=progress)
+    if as_json:
+        print_json({"reference": str(reference), "dest": str(where)})
+        return
+    console.print(f"pulled {reference} into {where}", highlight=False)
+
+
+@asset_app.command()
+def inspect(
+    ref: str = typer.Argument(..., help=REF_HELP),
+    ca_cert: Path | None = typer.Option(None, help=CA_HELP),
+    insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Print an asset's digest and file list without downloading its files."""
+    info = inspect_asset(Reference.parse(ref), access=_access(ca_cert, insecure))
+    if as_json:
+        print_json(info)
+        return
+    console.print(f"[bold]{info['reference']}[/]  {info['size']:,} bytes", highlight=False)
+    for f in info["config"].get("files", []):
+        console.print(f"  {f['digest'][:19]}  {f['size']:>14,}  {f['path']}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``asset`` command group to the CLI."""
+    app.add_typer(asset_app, name="asset")
