@@ -34,6 +34,8 @@ _tensor_cpu = torch._C.TensorBase.cpu
 _tensor_numpy = torch._C.TensorBase.numpy
 _tensor_contiguous = torch._C.TensorBase.contiguous
 _randint = torch.randint
+_empty = torch.empty
+_mul_ = torch._C.TensorBase.mul_
 _Generator = torch.Generator
 _enumerate_threads = threading.enumerate
 _main_thread = threading.main_thread()
@@ -89,6 +91,22 @@ def make_input(seed: int) -> torch.Tensor:
     return _randint(-10, 10, (N,), dtype=_int32, device=DEVICE, generator=g)
 
 
+_scratch: list[torch.Tensor] = []
+
+
+def spin_up(ms: float = 25.0) -> None:
+    """Keep the GPU busy for a moment before a timed call: between calls it idles for a second
+    or more (outputs are written and hashed), and a call straight after idling runs at lower
+    clocks, which would time the power state rather than the solution."""
+    if not _scratch:
+        _scratch.append(_empty(64 << 20, dtype=torch.float32, device=DEVICE))
+    t0 = _perf_ns()
+    while (_perf_ns() - t0) / 1e6 < ms:
+        for _ in range(8):
+            _mul_(_scratch[0], 1.0)
+        _device_sync()
+
+
 def timed(fn, x):  # type: ignore[no-untyped-def]
     """Run fn(x); return (output, ms, pending ms).
 
@@ -101,7 +119,7 @@ def timed(fn, x):  # type: ignore[no-untyped-def]
         out = fn(x)
         return out, (_perf_ns() - t0) / 1e6, 0.0
     start, returned = _Event(enable_timing=True), _Event(enable_timing=True)
-    _device_sync()
+    spin_up()
     _record(start)
     out = fn(x)
     _record(returned)
@@ -137,7 +155,7 @@ def main() -> None:
     warm.cumsum(0)
     sync_tail = 0.0
     if CUDA:
-        _device_sync()
+        spin_up()  # allocates its scratch buffer before any agent code runs
         tails = sorted(timed(lambda t: t.cumsum(0), warm)[2] for _ in range(7))
         sync_tail = tails[len(tails) // 2]  # what that sync costs when nothing is pending
     del warm
