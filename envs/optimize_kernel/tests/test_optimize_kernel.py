@@ -45,12 +45,15 @@ def _score(ref: str, solution: Path | None) -> dict[str, object]:
 
 
 def _tolerance() -> float:
-    """Normalised units: four calibrated standard deviations, at least 0.15 (CI machines vary)."""
+    """Normalised units: four calibrated standard deviations, at least 0.3. On the 2-core CI
+    machine type the starting solution's calls are bimodal (about 1.0 s or 1.7 s: its int64
+    temporaries are fresh page-faulted memory each call), which the 5-scoring spread misses:
+    a whole scoring in the fast mode normalises to about 0.19 (seen in the demo)."""
     norm = load_manifest(ENV).variant("lite").normalisation
     assert norm is not None, "lite must be calibrated (envspec calibrate --update)"
     span = abs(norm.reference - norm.starting)
     spread = max(norm.provenance.spread_starting, norm.provenance.spread_reference)
-    return max(0.15, 4 * spread / span)
+    return max(0.3, 4 * spread / span)
 
 
 def test_starting_scores_zero_and_reference_one(published: str) -> None:
