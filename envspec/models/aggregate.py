@@ -49,8 +49,8 @@ def final_raw_score(
     return chosen.score
 
 
-def normalise(raw: float, starting: float, reference: float) -> float:
-    """``(raw - starting) / (reference - starting)``, floored at 0.
+def normalise(raw: float, starting: float, reference: float, *, floor: bool = True) -> float:
+    """``(raw - starting) / (reference - starting)``, floored at 0 unless ``floor=False``.
 
     0 is the starting solution (or worse), 1 the reference; beating the reference exceeds 1.
     Works for either direction: a minimised metric has reference < starting.
@@ -62,7 +62,8 @@ def normalise(raw: float, starting: float, reference: float) -> float:
         raise ValueError(f"cannot normalise non-finite scores ({raw}, {starting}, {reference})")
     if starting == reference:
         raise ValueError(f"starting and reference scores are equal ({starting})")
-    return max(0.0, (raw - starting) / (reference - starting))
+    value = (raw - starting) / (reference - starting)
+    return max(0.0, value) if floor else value
 
 
 def mean_normalised(values: Iterable[float | None]) -> float | None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import difflib
-import math
 import posixpath
 import re
 from collections.abc import Mapping
@@ -17,6 +16,7 @@ from typing import Any
 
 from envspec.constants import DEFAULT_BASE_IMAGE
 from envspec.errors import EnvspecError
+from envspec.models import aggregate
 
 FORMAT_VERSION = 1
 
@@ -162,16 +162,13 @@ class Normalisation:
         Raises:
             EnvspecError: ``raw`` is not finite, or starting equals reference.
         """
-        if not math.isfinite(raw):
-            raise EnvspecError(f"cannot normalise non-finite raw score {raw!r}")
-        span = self.reference - self.starting
-        if span == 0:
+        try:
+            return aggregate.normalise(raw, self.starting, self.reference, floor=floor)
+        except ValueError as e:
             raise EnvspecError(
-                "normalisation starting and reference scores are equal",
+                f"cannot normalise {raw!r}: {e}",
                 hint="recalibrate the variant: the reference must beat the starting solution",
-            )
-        value = (raw - self.starting) / span
-        return max(0.0, value) if floor else value
+            ) from e
 
 
 @dataclass(frozen=True)
