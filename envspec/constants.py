@@ -107,3 +107,9 @@ ASSET_ARTIFACT_TYPE = "application/vnd.envspec.asset.v1"
 ASSET_CONFIG_MEDIA_TYPE = "application/vnd.envspec.asset.config.v1+json"
 #: media type of one file of an asset (its raw bytes); ANNOTATION_TITLE holds its relative path
 ASSET_FILE_MEDIA_TYPE = "application/vnd.envspec.asset.file.v1"
+
+
+def asset_env_var(name: str) -> str:
+    """The environment variable that gives scorers and agents an asset's folder:
+    ``ENVSPEC_ASSET_<NAME>`` (upper case, ``-`` and ``.`` as ``_``)."""
+    return "ENVSPEC_ASSET_" + name.upper().replace("-", "_").replace(".", "_")

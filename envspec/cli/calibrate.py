@@ -30,6 +30,9 @@ def calibrate(
         False, "--update", help="Write the normalisation into the manifest."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    assets_from: str | None = typer.Option(
+        None, help="Where relative assets are fetched from (host[:port] or oci:PATH)."
+    ),
 ) -> None:
     """Score the starting and reference solutions through the runtime; report raw scores,
     spread and provenance (and, with --update, write them into envspec.yaml)."""
@@ -49,6 +52,7 @@ def calibrate(
         reference=ref,
         substitute=subs,
         on_score=show,
+        assets_from=assets_from,
     )
     path = out or env_dir / "calibration" / f"{variant}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -61,8 +65,10 @@ def calibrate(
     n = figures["normalisation"]
     for role in ("starting", "reference"):
         f = figures[role]
+        normalised = "" if f["normalised"] is None else f"  normalised {f['normalised']:.3f}"
         console.print(
-            f"{role:9} median {f['median']:.4f}  spread {f['spread']:.4f}", highlight=False
+            f"{role:9} median {f['median']:.4f}  spread {f['spread']:.4f}{normalised}",
+            highlight=False,
         )
     console.print(
         f"normalisation: starting {n['starting']}, reference {n['reference']}", highlight=False

@@ -22,8 +22,11 @@ def build(
     variant: str | None = typer.Option(None, help="Use this variant's base image, if it has one."),
     as_json: bool = typer.Option(False, "--json", help="Print the image tags and ids as JSON."),
     log: bool = typer.Option(False, "--log", help="Stream the build output."),
+    assets_from: str | None = typer.Option(
+        None, help="Where relative assets are fetched from (host[:port] or oci:PATH)."
+    ),
 ) -> None:
-    """Build the environment's agent and scorer images."""
+    """Build the environment's agent and scorer images (with the manifest's assets)."""
     with err_console.status(f"building {env_dir}") as status:
 
         def on_line(line: str) -> None:
@@ -32,7 +35,9 @@ def build(
             elif line.startswith("Step "):
                 status.update(line[:100])
 
-        built = build_environment(env_dir, base=base, variant=variant, on_line=on_line)
+        built = build_environment(
+            env_dir, base=base, variant=variant, on_line=on_line, assets_from=assets_from
+        )
     if as_json:
         print_json(
             {

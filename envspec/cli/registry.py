@@ -40,12 +40,21 @@ def push(
     ca_cert: Path | None = typer.Option(None, help=CA_HELP),
     insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print pushed references and digests."),
+    assets_from: str | None = typer.Option(
+        None, help="Where relative assets are fetched from (host[:port] or oci:PATH)."
+    ),
 ) -> None:
-    """Build and push an environment: agent image, scorer image and manifest artifact."""
+    """Build and push an environment: agent image, scorer image, manifest artifact and the
+    assets it names."""
     target = _target(registry)
     with transfer_progress(enabled=not as_json) as progress:
         result = push_environment(
-            env_dir, target, force=force, access=_access(ca_cert, insecure), progress=progress
+            env_dir,
+            target,
+            force=force,
+            access=_access(ca_cert, insecure),
+            progress=progress,
+            assets_from=assets_from,
         )
     if as_json:
         print_json(result.to_dict())

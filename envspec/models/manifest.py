@@ -268,6 +268,8 @@ class Manifest:
     scoring: Scoring
     services: tuple[Service, ...] = ()
     assets: tuple[Asset, ...] = ()
+    #: role (starting, reference) → command that prepares that solution before calibration scores it
+    prepare: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     envspec: int = FORMAT_VERSION
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -323,6 +325,10 @@ class Manifest:
                 Asset(a["name"], a["ref"], a["mount"], a["visibility"])
                 for a in raw.get("assets", [])
             ),
+            prepare={
+                role: tuple(argv)
+                for role, argv in raw.get("calibration", {}).get("prepare", {}).items()
+            },
             raw=raw,
         )
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from envspec import constants
 from envspec.models.manifest import Manifest
-from envspec.oci import engine
+from envspec.oci import engine, env_assets
+from envspec.oci.store import Access
 from envspec.schema import load_manifest
 
 
@@ -43,15 +44,21 @@ def build_environment(
     base: str | None = None,
     variant: str | None = None,
     on_line: Callable[[str], None] | None = None,
+    assets_from: str | None = None,
+    access: Access | None = None,
 ) -> BuiltEnvironment:
     """Validate ``env_dir``'s manifest, then build its agent and scorer targets.
 
     The base image is the ``BASE_IMAGE`` build argument: ``base`` if given, else the variant's
     own base (when ``variant`` names one that has it), else the manifest's ``images.base``.
+    The manifest's assets are fetched by digest (relative ones from ``assets_from``, a
+    ``host[:port]`` or ``oci:PATH``; default the embedded store) and added as a last layer:
+    ``agent`` assets to both images, ``scorer`` assets to the scorer image only.
 
     Raises:
         ManifestError: the manifest does not load.
         EngineError: no engine; BuildError: a step failed (named in the error).
+        NotFound, DigestMismatch, RegistryError: an asset cannot be fetched.
     """
     env_dir = Path(env_dir)
     manifest = load_manifest(env_dir)
@@ -83,4 +90,15 @@ def build_environment(
             labels=labels,
             on_line=on_line,
         )
+    if manifest.assets:
+        where = env_assets.source_of(assets_from)
+        files = {
+            a.name: env_assets.fetch_asset(
+                env_assets.asset_reference(a, **where), env_assets.asset_cache(), access=access
+            )
+            for a in manifest.assets
+        }
+        for role, tag in (("agent", agent_tag), ("scorer", scorer_tag)):
+            chosen_assets = [(a, files[a.name]) for a in env_assets.assets_for(manifest, role)]
+            ids[role] = env_assets.add_asset_layers(ids[role], tag, chosen_assets, role=role)
     return BuiltEnvironment(manifest, env_dir, agent_tag, ids["agent"], scorer_tag, ids["scorer"])

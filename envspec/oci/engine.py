@@ -134,6 +134,11 @@ def image_labels(ref: str) -> dict[str, str]:
     return dict(client().images.get(ref).labels or {})
 
 
+def image_user(ref: str) -> str:
+    """The user an image's containers run as (empty for root)."""
+    return str(client().images.get(ref).attrs.get("Config", {}).get("User") or "")
+
+
 def tag_image(image: str, ref: str) -> None:
     """Tag a local image as ``ref`` (``repo:tag``)."""
     repo, _, t = ref.rpartition(":")

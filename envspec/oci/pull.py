@@ -16,7 +16,7 @@ from envspec import constants
 from envspec.errors import DigestMismatch, EngineError, EnvspecError, NotFound
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
-from envspec.oci import engine
+from envspec.oci import engine, env_assets
 from envspec.oci.artifact import EnvironmentArtifact
 from envspec.oci.layout import LayoutStore
 from envspec.oci.push import scorer_reference
@@ -207,6 +207,8 @@ def pull_environment(
             tag=version + constants.ENV_TAG_SUFFIX,
         )
         stats.add(s)
+        # the local backend reads the assets from the layout (slim images may lack them)
+        stats.add(env_assets.copy_assets(resolved.manifest, store, dst, src_location=store.name))
     else:
         if slim:
             raise EnvspecError("--slim needs --into oci:PATH", hint="the engine needs every layer")

@@ -13,7 +13,7 @@ from pathlib import Path
 from envspec import constants
 from envspec.errors import EnvspecError, ImmutableVersion, RegistryError
 from envspec.models.reference import Reference, RegistryTarget
-from envspec.oci import engine
+from envspec.oci import engine, env_assets
 from envspec.oci.artifact import EnvironmentArtifact
 from envspec.oci.build import BuiltEnvironment, build_environment
 from envspec.oci.layout import LayoutStore
@@ -92,17 +92,21 @@ def push_environment(
     access: Access | None = None,
     progress: Progress | None = None,
     built: BuiltEnvironment | None = None,
+    assets_from: str | None = None,
 ) -> PushResult:
     """Build (unless ``built`` is given) and push an environment version to ``target``.
 
     Nothing is written when the version exists with other content and ``force`` is false.
+    The manifest's relative assets are copied from ``assets_from`` (``host[:port]`` or
+    ``oci:PATH``; default the embedded store) to ``target`` first, so a pushed environment
+    never names an asset its registry lacks.
 
     Raises:
         ManifestError, BuildError: the environment does not build.
         ImmutableVersion: the version exists with different content.
         RegistryError: the target is unreachable, refuses credentials, ...
     """
-    built = built or build_environment(env_dir)
+    built = built or build_environment(env_dir, assets_from=assets_from, access=access)
     manifest = built.manifest
     ref = target.reference(manifest.name, manifest.version)
     agent_layout, agent_digest = staged_image(built.agent_id)
@@ -133,6 +137,12 @@ def push_environment(
             registry=dst.name,
             hint="versions are immutable: bump `version` in envspec.yaml "
             "(or pass --force to overwrite the tags listed)",
+        )
+    if manifest.assets:
+        where = env_assets.source_of(assets_from)
+        src = open_store(where["registry"], where["store"], access)
+        result.stats.add(
+            env_assets.copy_assets(manifest, src, dst, src_location=assets_from or src.name)
         )
     if all(present[repo, tag] == want for repo, tag, want in plan):
         result.unchanged = True

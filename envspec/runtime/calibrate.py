@@ -4,10 +4,12 @@ turn their raw scores into a variant's normalisation with its spread and provena
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 import platform
 import statistics
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from envspec.runtime import runs
 from envspec.schema import load_manifest
 
 ROLES = ("starting", "reference")
+
+log = logging.getLogger(__name__)
 
 
 class CalibrationFailed(EnvspecError):
@@ -67,6 +71,20 @@ def host_description(gpus: list[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
+def _prepare(run_id: str, role: str, argv: list[str]) -> None:
+    """Run the role's preparation command as the agent; a failure fails the calibration."""
+    began = time.monotonic()
+    done = runs.exec_in_run(run_id, argv)
+    log.info("prepared the %s solution in %.1f s", role, time.monotonic() - began)
+    if done.exit_code != 0:
+        tail = (done.stderr or done.stdout).decode(errors="replace")[-2000:]
+        why = "timed out" if done.timed_out else f"exited with {done.exit_code}"
+        raise CalibrationFailed(
+            f"preparing the {role} solution ({' '.join(argv)}) {why}:\n{tail}",
+            hint="fix the solution's preparation (calibration.prepare in envspec.yaml)",
+        )
+
+
 def calibrate(
     env_dir: Path,
     variant: str,
@@ -76,13 +94,17 @@ def calibrate(
     reference: str | None = None,
     substitute: dict[str, tuple[str, ...]] | None = None,
     on_score: Callable[[str, int, dict[str, Any]], None] | None = None,
+    assets_from: str | None = None,
 ) -> dict[str, Any]:
     """Score the starting solution and the reference ``repeats`` times each, one run per
     solution, through the runtime; return the figures and the normalisation they give.
 
     ``reference`` names an already published version of the environment (needed where no
     engine can build it, e.g. a GPU node); otherwise ``env_dir`` is built and pushed to a
-    scratch layout first, so calibration never touches a real store.
+    scratch layout first, so calibration never touches a real store (its assets come from
+    ``assets_from``, default the embedded store). A solution the manifest's
+    ``calibration.prepare`` names a command for is prepared by it (as the agent, within the
+    run's budget) before it is scored.
 
     Raises:
         ManifestError, BuildError, RegistryError: the environment cannot be published.
@@ -93,7 +115,7 @@ def calibrate(
     with tempfile.TemporaryDirectory(prefix="envspec-calibrate-") as scratch:
         if reference is None:
             target = RegistryTarget(store=str(Path(scratch) / "store"))
-            reference = str(push_environment(env_dir, target).environment)
+            reference = str(push_environment(env_dir, target, assets_from=assets_from).environment)
         figures: dict[str, Any] = {}
         gpus: list[dict[str, Any]] = []
         details: dict[str, Any] = {}
@@ -103,6 +125,8 @@ def calibrate(
             try:
                 if role == "reference":
                     runs.put_files(run.id, reference_files(env_dir, variant))
+                if role in manifest.prepare:
+                    _prepare(run.id, role, list(manifest.prepare[role]))
                 for i in range(repeats):
                     record = runs.score_run(run.id).record
                     if on_score is not None:
@@ -129,6 +153,11 @@ def calibrate(
                 "backend": result["backend"],
                 "isolation": result["isolation"],
             }
+    current = manifest.variant(variant).normalisation
+    for role in ROLES:  # how the manifest as it stands scores each solution (0 and 1 if current)
+        figures[role]["normalised"] = (
+            None if current is None else round(current.normalise(figures[role]["median"]), 6)
+        )
     provenance = {
         "hardware": host_description(gpus),
         "date": datetime.date.today().isoformat(),

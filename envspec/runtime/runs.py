@@ -126,7 +126,9 @@ def start_run(
             backend_state=prepared,
         )
         runstore.save(record)
-        isolation, state = be.start(StartSpec(record, manifest, prepared, device_ids))
+        isolation, state = be.start(
+            StartSpec(record, manifest, prepared, device_ids, env=variant_env(manifest, name))
+        )
         record = record.with_(backend_state={**prepared, **state})
         runstore.save(record)
         _pause_for_tests("after-start")
@@ -244,11 +246,7 @@ def score_run(run_id: str) -> ScoreOutcome:
 def _score(run: RunRecord, manifest: Manifest, *, kind: str) -> ScoreOutcome:
     v = manifest.variant(run.variant)
     began = time.time()
-    env = {
-        "ENVSPEC_PARAMETERS": json.dumps(dict(v.parameters), sort_keys=True),
-        "ENVSPEC_VARIANT": run.variant,
-        "ENVSPEC_RUN": run.id,
-    }
+    env = {**variant_env(manifest, run.variant), "ENVSPEC_RUN": run.id}
     sr = get_backend(run.backend).score(run, env=env, timeout=manifest.scoring.timeout_seconds)
     output = scorer_output(sr, timeout=manifest.scoring.timeout_seconds)
     within = run.deadline is None or began < run.deadline
@@ -257,6 +255,15 @@ def _score(run: RunRecord, manifest: Manifest, *, kind: str) -> ScoreOutcome:
     if record.valid and record.score is not None and v.normalisation is not None:
         normalised = v.normalisation.normalise(record.score)
     return ScoreOutcome(record, manifest.scoring.visibility, normalised)
+
+
+def variant_env(manifest: Manifest, variant: str) -> dict[str, str]:
+    """What both the agent's commands and the scorer are told about the variant."""
+    params = manifest.variant(variant).parameters
+    return {
+        "ENVSPEC_VARIANT": variant,
+        "ENVSPEC_PARAMETERS": json.dumps(dict(params), sort_keys=True),
+    }
 
 
 def scorer_output(sr: ScorerRun, *, timeout: float) -> ScorerOutput:

@@ -55,6 +55,22 @@ PUT_CHUNK = 48 * 1024
 SOLUTION_MOUNT = "/solution"
 
 
+class FileReadError(EnvspecError):
+    """A file could not be read from a run's agent side.
+
+    ``reason`` is ``missing``, ``directory``, ``denied`` or ``failed``, so adapters can map it
+    to their own errors (Inspect's FileNotFoundError, IsADirectoryError, PermissionError).
+    """
+
+    def __init__(self, message: str, *, reason: str, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.reason = reason
+
+
+#: exit codes of the read-file probe (distinct from base64's own 1)
+_READ_CODES = {21: "directory", 22: "missing", 23: "denied"}
+
+
 class Backend(ABC):
     """Starts, drives and cleans up runs. Every method is idempotent where it can be."""
 
@@ -103,3 +119,27 @@ class Backend(ABC):
                     f"{result.stderr.decode(errors='replace').strip()}",
                     hint="check the path is inside the agent's working directory and writable",
                 )
+
+    def read_file(self, run: RunRecord, path: str, *, timeout: float) -> bytes:
+        """Read ``path`` (relative to the workdir) as the agent would: through ``exec``, so
+        the agent's permissions apply and hidden files stay hidden.
+
+        Raises:
+            FileReadError: the file is missing, a directory, unreadable, or the read failed.
+        """
+        q = shlex.quote(path)
+        probe = (
+            f"if [ -d {q} ]; then exit 21; elif [ ! -e {q} ]; then exit 22; "
+            f"elif [ ! -r {q} ]; then exit 23; fi; base64 < {q}"
+        )
+        result = self.exec(run, ["sh", "-c", probe], timeout=timeout)
+        if result.exit_code == 0:
+            return base64.b64decode(result.stdout)
+        reason = _READ_CODES.get(result.exit_code, "failed")
+        detail = result.stderr.decode(errors="replace").strip()
+        raise FileReadError(
+            f"reading {path} in run {run.id} failed: {detail or reason}",
+            reason=reason,
+            hint="paths are relative to the agent's working directory; the agent must be"
+            " able to read the file",
+        )

@@ -25,6 +25,7 @@ from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
 from envspec.oci import engine
+from envspec.oci.env_assets import asset_env, assets_for
 from envspec.oci.pull import pull_environment
 from envspec.runtime.backends.base import (
     RESULT_PATH,
@@ -40,6 +41,11 @@ log = logging.getLogger(__name__)
 
 class RunGone(EnvspecError):
     """The run's agent container no longer exists (deadline reached, or removed)."""
+
+
+def _asset_env(manifest: Manifest, role: str) -> dict[str, str]:
+    """The assets are baked into the images at their mounts (see ``envspec.oci.build``)."""
+    return asset_env([(a, a.mount) for a in assets_for(manifest, role)])
 
 
 def _names(run_id: str) -> tuple[str, str]:
@@ -94,7 +100,7 @@ class DockerBackend(Backend):
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
                 device_requests=_gpu_request(spec.device_ids),
-                environment=spec.env,
+                environment={**spec.env, **_asset_env(manifest, "agent")},
             )
         except docker.errors.APIError as e:
             # docker-py leaves a created container behind when start fails (e.g. no GPU driver)
@@ -144,7 +150,12 @@ class DockerBackend(Backend):
             name=f"envspec-{run.id}-scorer-{run.scorer_calls}",
             labels=_labels(run.id, "scorer"),
             volumes={volume: {"bind": SOLUTION_MOUNT, "mode": "ro"}},
-            environment={**env, "ENVSPEC_SOLUTION": SOLUTION_MOUNT, "ENVSPEC_RESULT": RESULT_PATH},
+            environment={
+                **env,
+                **_asset_env(manifest, "scorer"),
+                "ENVSPEC_SOLUTION": SOLUTION_MOUNT,
+                "ENVSPEC_RESULT": RESULT_PATH,
+            },
             network_mode="none",
             nano_cpus=int(variant.hardware.cpus * 1e9),
             mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",

@@ -28,6 +28,7 @@ from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
+from envspec.oci.env_assets import asset_cache, asset_env, asset_reference, assets_for, fetch_asset
 from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
 from envspec.runtime import runstore
@@ -97,6 +98,7 @@ class LocalBackend(Backend):
                 _unpack(store, repo, own, root / "fs")
                 (root / ".complete").write_text(digest)
             out[f"{role}_root"] = str(root / "fs")
+        out["assets"] = _fetch_assets(ref, manifest)
         return out
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
@@ -108,7 +110,7 @@ class LocalBackend(Backend):
             shutil.copytree(start, work, symlinks=True)
         else:
             work.mkdir()
-        env = dict(spec.env)
+        env = {**spec.env, **_asset_env(spec.prepared, manifest, "agent")}
         if spec.device_ids:  # host indices are the process's view here (no renumbering)
             env["CUDA_VISIBLE_DEVICES"] = ",".join(spec.device_ids)
         state: dict[str, Any] = {"workdir": str(work), "env": env}
@@ -165,6 +167,7 @@ class LocalBackend(Backend):
             "LANG": "C.UTF-8",
             **st.get("env", {}),
             **env,
+            **_asset_env(st, manifest, "scorer"),
             "ENVSPEC_SOLUTION": str(snapshot),
             "ENVSPEC_RESULT": str(result),
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
@@ -239,6 +242,29 @@ def _run_session(
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         return ExecResult(124, out, err or b"", timed_out=True)
+
+
+def _fetch_assets(ref: Reference, manifest: Manifest) -> dict[str, str]:
+    """Fetch the manifest's assets from the environment's store: the agent's into a folder
+    every run user can read (nothing there is secret), the scorer's into the operator's
+    private cache. Slim layouts need this: their images may lack the asset layers."""
+    public = work_root().parent / "envspec-assets"
+    private = asset_cache()
+    private.mkdir(parents=True, exist_ok=True)
+    os.chmod(private, 0o700)
+    out = {}
+    for a in manifest.assets:
+        where = asset_reference(a, registry=ref.registry, store=ref.store)
+        dest = public if a.visibility == "agent" else private
+        out[a.name] = str(fetch_asset(where, dest))
+    if _is_root() and public.exists():
+        os.chmod(public, 0o755)
+    return out
+
+
+def _asset_env(state: dict[str, Any], manifest: Manifest, role: str) -> dict[str, str]:
+    paths = state.get("assets", {})
+    return asset_env([(a, paths[a.name]) for a in assets_for(manifest, role) if a.name in paths])
 
 
 def work_root() -> Path:

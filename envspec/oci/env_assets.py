@@ -1,0 +1,154 @@
+"""The assets an environment's manifest names: fetched by digest for builds and runs, and
+copied along whenever the environment is pushed or pulled.
+
+An asset reference without a registry (``envspec/corpus@sha256:...``) is relative: it means
+"next to the environment" — the store the environment is pushed to, pulled from or run from —
+and, when building, the store given with ``--assets-from`` (default: the embedded store).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from envspec import constants
+from envspec.errors import NotFound
+from envspec.models.manifest import Asset, Manifest
+from envspec.models.reference import Reference
+from envspec.oci import engine
+from envspec.oci.assets import pull_asset
+from envspec.oci.store import Access, Store
+from envspec.oci.transfer import TransferStats, copy_manifest
+
+log = logging.getLogger(__name__)
+
+
+def asset_reference(
+    asset: Asset, *, registry: str | None = None, store: str | None = None
+) -> Reference:
+    """Where ``asset`` is read from: its own registry if its reference names one, else the
+    given ``registry`` or ``oci:`` ``store`` (else the embedded default store)."""
+    ref = Reference.parse(asset.ref)
+    if ref.registry is not None or ref.store is not None:
+        return ref
+    return dataclasses.replace(ref, registry=registry, store=store)
+
+
+def source_of(location: str | None) -> dict[str, str | None]:
+    """``registry``/``store`` keywords for a ``host[:port]`` or ``oci:PATH`` location."""
+    if location is None:
+        return {"registry": None, "store": None}
+    if location.startswith("oci:"):
+        return {"registry": None, "store": location[4:]}
+    return {"registry": location, "store": None}
+
+
+def fetch_asset(ref: Reference, dest_root: Path, *, access: Access | None = None) -> Path:
+    """The asset's files in ``dest_root/<digest hex>`` (fetched once, verified, then reused).
+
+    Files are made readable by everyone and writable by no one else: assets are read-only.
+
+    Raises:
+        NotFound, DigestMismatch, RegistryError: see ``pull_asset``; the hint says how to
+        publish the asset.
+    """
+    assert ref.digest is not None  # the manifest schema pins every asset by digest
+    dest = dest_root / ref.digest.removeprefix("sha256:")
+    if (dest_root / (dest.name + ".complete")).exists() and dest.is_dir():
+        return dest
+    shutil.rmtree(dest, ignore_errors=True)
+    dest_root.mkdir(parents=True, exist_ok=True)
+    try:
+        pull_asset(ref, dest, access=access)
+    except NotFound as e:
+        raise NotFound(
+            f"asset {ref} is not in {ref.location}",
+            hint="publish it there first (`envspec asset push DIR --name NAME --version V "
+            "--registry ...`), or point `--assets-from` at the store that holds it",
+        ) from e
+    for p in (dest, *dest.rglob("*")):
+        os.chmod(p, 0o755 if p.is_dir() else 0o644)
+    (dest_root / (dest.name + ".complete")).write_text(str(ref))
+    return dest
+
+
+def asset_cache() -> Path:
+    """The operator's cache of fetched assets (``$ENVSPEC_HOME/cache/assets``)."""
+    return constants.envspec_home() / "cache" / "assets"
+
+
+def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, role: str) -> str:
+    """Build ``tag`` from ``image`` plus one layer per asset, copied to its ``mount``, owned by
+    root. Returns the new image id (``image`` itself when there is nothing to add).
+
+    Raises:
+        BuildError: the engine refused the build.
+    """
+    if not assets:
+        return image
+    with tempfile.TemporaryDirectory(prefix="envspec-assets-") as tmp:
+        ctx = Path(tmp)
+        lines = [f"FROM {image}", "USER root"]
+        for asset, files in assets:
+            shutil.copytree(files, ctx / asset.name, copy_function=_link_or_copy)
+            lines.append(f"COPY {asset.name}/ {asset.mount.rstrip('/')}/")
+        user = engine.image_user(image)
+        if user:
+            lines.append(f"USER {user}")
+        (ctx / "Dockerfile").write_text("\n".join(lines) + "\n")
+        log.info("adding %d asset(s) to the %s image", len(assets), role)
+        return engine.build_dockerfile(ctx, tag=tag)
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def assets_for(manifest: Manifest, role: str) -> list[Asset]:
+    """The assets the ``agent`` or the ``scorer`` side sees."""
+    if role == "scorer":
+        return list(manifest.assets)
+    return [a for a in manifest.assets if a.visibility == "agent"]
+
+
+def copy_assets(
+    manifest: Manifest,
+    src: Store,
+    dst: Store,
+    *,
+    src_location: str,
+) -> TransferStats:
+    """Copy every relative asset of ``manifest`` from ``src`` to ``dst`` (same repository,
+    tagged by nothing: digests pin them). Absolute ones stay where they are.
+
+    Raises:
+        NotFound: an asset is not in ``src``; RegistryError: either store fails.
+    """
+    stats = TransferStats()
+    for asset in manifest.assets:
+        ref = Reference.parse(asset.ref)
+        if ref.registry is not None or ref.store is not None or ref.digest is None:
+            continue
+        if dst.head_manifest(ref.repository, ref.digest) == ref.digest:
+            continue
+        if src.head_manifest(ref.repository, ref.digest) is None:
+            raise NotFound(
+                f"asset {asset.name} ({asset.ref}) is not in {src_location}",
+                hint="push it there first with `envspec asset push`, or build with "
+                "--assets-from the store that holds it",
+            )
+        _, s = copy_manifest(src, ref.repository, ref.digest, dst, ref.repository, tag=None)
+        stats.add(s)
+    return stats
+
+
+def asset_env(assets: list[tuple[Asset, str]]) -> dict[str, str]:
+    """``ENVSPEC_ASSET_<NAME>`` → the folder holding each asset, for scorers and agents."""
+    return {constants.asset_env_var(a.name): path for a, path in assets}

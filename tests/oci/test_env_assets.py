@@ -1,0 +1,135 @@
+"""Assets named by a manifest: fetched by digest at build, baked into the images by visibility,
+copied along on push and pull, and found by scorers and agents through ``ENVSPEC_ASSET_*``
+on both backends. A scorer-only asset never reaches the agent."""
+
+from __future__ import annotations
+
+import io
+import tarfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envspec import constants
+from envspec.errors import NotFound
+from envspec.models.reference import Reference, RegistryTarget
+from envspec.oci.assets import push_asset
+from envspec.oci.layout import LayoutStore
+from envspec.oci.pull import image_layers, pull_environment, resolve
+from envspec.oci.push import push_environment
+from envspec.runtime import runs
+from tests.support.fixtures import TINY, copy_env, edit_env
+
+pytestmark = pytest.mark.integration
+
+SCORER = """\
+import json, os
+from pathlib import Path
+hidden = Path(os.environ["ENVSPEC_ASSET_HIDDEN"])
+public = Path(os.environ["ENVSPEC_ASSET_PUBLIC"])
+target = int((hidden / "target.txt").read_text())
+answer = int((Path(os.environ["ENVSPEC_SOLUTION"]) / "answer.txt").read_text())
+hint = (public / "hint.txt").read_text().strip()
+Path(os.environ["ENVSPEC_RESULT"]).write_text(json.dumps(
+    {"valid": True, "score": float(abs(answer - target)), "message": hint}))
+"""
+
+
+def _asset(root: Path, name: str, files: dict[str, str], store: Path) -> str:
+    src = root / name
+    for rel, text in files.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text)
+    pushed = push_asset(src, RegistryTarget(store=str(store), namespace="assets"), name, "1.0.0")
+    return f"assets/{name}@{pushed.digest}"
+
+
+@pytest.fixture()
+def asset_env(tmp_path: Path, python_base: str) -> tuple[Path, Path]:
+    """The tiny environment whose target lives in a scorer-only asset, plus a public asset;
+    the assets are in ``source`` (an oci: store), not in the embedded store."""
+    source = tmp_path / "source"
+    public = _asset(tmp_path / "a", "public", {"hint.txt": "look closer\n"}, source)
+    hidden = _asset(tmp_path / "a", "hidden", {"target.txt": "42\n"}, source)
+    env = copy_env(TINY, tmp_path / "env", name="withassets")
+    (env / "scoring" / "score.py").write_text(SCORER)
+    (env / "scoring" / "hidden" / "target.txt").unlink()
+
+    def edit(data: dict[str, Any]) -> None:
+        data["assets"] = [
+            {"name": "public", "ref": public, "mount": "/assets/public", "visibility": "agent"},
+            {"name": "hidden", "ref": hidden, "mount": "/assets/hidden", "visibility": "scorer"},
+        ]
+
+    edit_env(env, edit)
+    return env, source
+
+
+def _paths(store: LayoutStore, repo: str, digest: str) -> set[str]:
+    names: set[str] = set()
+    for layer in image_layers(store, repo, digest):
+        with tarfile.open(fileobj=io.BytesIO(store.get_blob(repo, layer["digest"]))) as tar:
+            names.update(m.name.lstrip("./") for m in tar.getmembers())
+    return names
+
+
+def test_assets_reach_scorer_and_agent_by_visibility(
+    asset_env: tuple[Path, Path], tmp_path: Path
+) -> None:
+    env, source = asset_env
+    dest = tmp_path / "dest"
+    pushed = push_environment(env, RegistryTarget(store=str(dest)), assets_from=f"oci:{source}")
+    store = LayoutStore(dest)
+    # the assets travelled with the environment, pinned by digest
+    _, resolved = resolve(pushed.environment)
+    for a in resolved.manifest.assets:
+        assert store.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
+    agent = _paths(store, pushed.agent.repository, resolved.artifact.agent_digest)
+    scorer = _paths(store, pushed.scorer.repository, resolved.artifact.scorer_digest)
+    assert "assets/public/hint.txt" in agent and "assets/public/hint.txt" in scorer
+    assert "assets/hidden/target.txt" in scorer
+    assert not any(p.startswith("assets/hidden") for p in agent)
+
+    ref = str(pushed.environment)
+    for backend in ("docker", "local"):
+        run = runs.start_run(ref, backend=backend)
+        try:
+            seen = runs.exec_in_run(
+                run.id,
+                ["sh", "-c", 'cat "$ENVSPEC_ASSET_PUBLIC/hint.txt"; echo "$ENVSPEC_VARIANT"'],
+            )
+            assert seen.stdout.decode().split() == ["look", "closer", "lite"], backend
+            hidden = runs.exec_in_run(
+                run.id, ["sh", "-c", 'echo "[$ENVSPEC_ASSET_HIDDEN]"; cat /assets/hidden/*']
+            )
+            assert hidden.stdout.decode().strip() == "[]" and hidden.exit_code != 0, backend
+            wrote = runs.exec_in_run(
+                run.id, ["sh", "-c", 'echo x > "$ENVSPEC_ASSET_PUBLIC/hint.txt"']
+            )
+            assert wrote.exit_code != 0, f"{backend}: assets must be read-only for the agent"
+            runs.put_files(run.id, {"answer.txt": b"40\n"})
+            out = runs.score_run(run.id).agent_view()
+            assert out["valid"] and out["score"] == 2.0 and out["message"] == "look closer"
+        finally:
+            runs.finish_run(run.id)
+
+
+def test_missing_asset_says_where_to_publish(asset_env: tuple[Path, Path], tmp_path: Path) -> None:
+    env, _ = asset_env  # its assets are not in the embedded store
+    with pytest.raises(NotFound) as e:
+        push_environment(env, RegistryTarget(store=str(tmp_path / "dest")))
+    assert "asset push" in (e.value.hint or "")
+
+
+def test_pull_into_layout_brings_assets(asset_env: tuple[Path, Path], tmp_path: Path) -> None:
+    env, source = asset_env
+    pushed = push_environment(
+        env, RegistryTarget(store=str(constants.default_store_path())), assets_from=f"oci:{source}"
+    )
+    into = tmp_path / "slim"
+    pull_environment(pushed.environment, into=f"oci:{into}", slim=True, lock_path=None)
+    layout = LayoutStore(into)
+    _, resolved = resolve(pushed.environment)
+    for a in resolved.manifest.assets:
+        assert layout.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
