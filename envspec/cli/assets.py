@@ -148,6 +148,29 @@ def build_tokenizer(
     console.print(str(tok.save(built, out)), highlight=False)
 
 
+@asset_app.command("build-tokens")
+def build_tokens(
+    corpus: Path = typer.Argument(..., help="A corpus folder (from build-corpus)."),
+    tokenizer: Path = typer.Argument(..., help="A tokenizer folder (from build-tokenizer)."),
+    out: Path = typer.Argument(..., help="Folder to write <split>.bin and tokens.json into."),
+    split: list[str] = typer.Option(
+        ["train", "validation"], "--split", help="A split to encode (repeatable)."
+    ),
+    lite: bool = typer.Option(False, "--lite", help="Encode the corpus's lite slices."),
+) -> None:
+    """Encode corpus splits as token-id files (uint16), deterministically."""
+    from tokenizers import Tokenizer
+
+    from envspec.assets.tokens import encode_splits
+
+    path = tokenizer / "tokenizer.json"
+    if not path.is_file():
+        raise EnvspecError(f"no {path}", hint="build it with `envspec asset build-tokenizer`")
+    info = encode_splits(corpus, Tokenizer.from_file(str(path)), out, split, lite=lite)
+    for name, s in sorted(info["splits"].items()):
+        console.print(f"{name:12} {s['tokens']:>12,} tokens  {s['sha256'][:16]}", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``asset`` command group to the CLI."""
     app.add_typer(asset_app, name="asset")
