@@ -1,0 +1,1 @@
+"""Harness adapters: Inspect AI (``integrations.inspect``) and Harbor export (``.harbor``)."""
