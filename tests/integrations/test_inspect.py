@@ -79,10 +79,16 @@ def test_inspect_eval_scores_reference_one_and_starting_zero(
     view = json.loads(tool_msg.text)
     assert view["valid"] and view["score"] == 0.0 and view["normalised"] == 1.0
 
-    start_log = _inspect_eval(tiny_in_layout, tmp_path / "logs-start", tmp_path)
+    # the starting solution, with a budget override given as a task argument
+    start_log = _inspect_eval(
+        tiny_in_layout, tmp_path / "logs-start", tmp_path, "-T", "budgets={wall_time: 5m}"
+    )
     [sample] = start_log.samples
     value = sample.scores["envspec_scorer"].value
     assert math.isclose(value["normalised"], 0.0, abs_tol=1e-9) and value["raw"] == 42.0
+    result = sample.scores["envspec_scorer"].metadata["envspec_result"]
+    assert result["budget"]["wall_time_s"] == 300 and not result["comparable"]
+    assert start_log.eval.config.time_limit == 300
     # every run the evals started is finished and its sandbox gone
     assert all(r.status == "finished" for r in runstore.all_runs())
 
