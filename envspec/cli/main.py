@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 
 from envspec import __version__
-from envspec.cli import assets, calibrate, export, images, manifest, registry, runs
+from envspec.cli import assets, authoring, calibrate, export, images, manifest, registry, runs
 from envspec.cli.render import err_console
 from envspec.errors import EnvspecError
 
@@ -27,6 +27,7 @@ registry.register(app)
 runs.register(app)
 calibrate.register(app)
 assets.register(app)
+authoring.register(app)
 export.register(app)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -233,6 +234,12 @@ def pull_environment(
             _, s = copy_manifest(store, repo, digest, cache, "img", tag=hexd, progress=tick)
             stats.add(s)
             image_id = engine.load_from_layout(cache.root, f"img:{hexd}", tag)
+            # Seen with Docker 20.10: skopeo returns while the tag still names the previous
+            # image for a moment (an environment rebuilt under the same version); wait for it.
+            deadline = time.monotonic() + 15
+            while image_id != config and time.monotonic() < deadline:
+                time.sleep(0.2)
+                image_id = engine.image_id(tag) or image_id
             if image_id != config:
                 raise EngineError(
                     f"engine image {tag} is {image_id}, not the pulled {config}",

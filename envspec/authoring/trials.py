@@ -1,0 +1,77 @@
+"""Trial runs for ``envspec check``: one fresh run per solution (starting, reference, each
+exploit), scored once through the real runtime, as ``envspec calibrate`` does."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from envspec.errors import EnvspecError, GpuError
+from envspec.models.manifest import Variant
+from envspec.runtime import runs
+from envspec.runtime.gpu import GpuRequest, SubstitutionPolicy
+from envspec.runtime.host import HostCannotRun, check_cpu_memory
+
+log = logging.getLogger(__name__)
+
+#: prepares a started run (by id) before it is scored; returns a note for the report
+Setup = Callable[[str], str | None]
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How one solution scored: valid and raw score, or invalid with the reason; ``error`` when
+    the runtime itself failed (then there is no score at all)."""
+
+    valid: bool
+    score: float | None = None
+    reason: str | None = None
+    message: str | None = None
+    note: str | None = None
+    error: EnvspecError | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "valid": self.valid,
+            "score": self.score,
+            "reason": self.reason,
+            "message": self.message,
+            "note": self.note,
+            "error": self.error.message if self.error else None,
+        }
+
+
+def why_host_cannot_run(v: Variant) -> str | None:
+    """Why this host can never run variant ``v`` (CPUs, memory, GPUs), or None if it can."""
+    try:
+        check_cpu_memory(v.hardware, variant=v.name)
+        gpu = v.hardware.gpu
+        if gpu is not None:
+            request = GpuRequest(count=gpu.count, models=gpu.models, memory_gb=gpu.memory_gb)
+            runs.allocator().check_possible(request, policy=SubstitutionPolicy())
+    except (HostCannotRun, GpuError) as e:
+        return e.message
+    return None
+
+
+def score_once(
+    reference: str, variant: str, *, setup: Setup | None = None, backend: str | None = None
+) -> Trial:
+    """Start a run of ``reference``, apply ``setup``, score once, finish. Runtime failures
+    become a Trial with ``error`` set; nothing is left running."""
+    try:
+        run = runs.start_run(reference, variant=variant, backend=backend)
+    except EnvspecError as e:
+        return Trial(valid=False, error=e)
+    try:
+        note = setup(run.id) if setup is not None else None
+        record = runs.score_run(run.id).record
+        log.info("%s %s: %s", reference, variant, record.score if record.valid else record.reason)
+        return Trial(record.valid, record.score, record.reason, record.message, note)
+    except EnvspecError as e:
+        return Trial(valid=False, error=e)
+    finally:
+        runs.finish_run(run.id)

@@ -1,0 +1,191 @@
+"""`envspec check`: the unchanged template passes; each deliberately broken copy fails with
+the finding that names its defect."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from envspec.authoring.check import check_environment
+from envspec.authoring.exploits import FILES, SCRIPT, SOLUTION, find_exploits
+from envspec.authoring.findings import CODES, ERROR, CheckReport
+from envspec.errors import EnvspecError
+from tests.support.fixtures import edit_env
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+def codes(report: CheckReport) -> set[str]:
+    return {f.code for f in report.findings}
+
+
+# --- without building -----------------------------------------------------------------------------
+
+
+def test_unchanged_template_has_no_findings(rendered: Path) -> None:
+    report = check_environment(rendered, build=False)
+    assert report.findings == [] and report.ok and not report.built
+
+
+def test_missing_canary(fresh: Path) -> None:
+    instructions = fresh / "task" / "instructions.md"
+    instructions.write_text(instructions.read_text().replace("ENVSPEC-CANARY", "CANARY"))
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {"canary-missing"} and not report.ok
+    (found,) = report.findings
+    assert found.severity == ERROR and found.where == "canary" and found.hint
+
+
+@pytest.mark.parametrize(
+    ("field", "code"),
+    [
+        ("hardware", "variant-hardware-missing"),
+        ("budgets", "variant-budgets-missing"),
+    ],
+)
+def test_variant_without_hardware_or_budgets(fresh: Path, field: str, code: str) -> None:
+    edit_env(fresh, lambda m: m["variants"]["default"].pop(field))
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {code}
+    assert report.findings[0].where == f"variants.default.{field}"
+
+
+def test_normalisation_without_provenance(fresh: Path) -> None:
+    edit_env(fresh, lambda m: m["variants"]["default"]["normalisation"].pop("provenance"))
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {"normalisation-without-provenance"}
+    assert "envspec calibrate" in (report.findings[0].hint or "")
+
+
+def test_other_manifest_problems_keep_their_stage(fresh: Path) -> None:
+    edit_env(fresh, lambda m: m["scoring"].update(direction="maximise"))
+    assert codes(check_environment(fresh, build=False)) == {"manifest-semantic"}
+    (fresh / "envspec.yaml").write_text("name: [unclosed\n")
+    assert codes(check_environment(fresh, build=False)) == {"manifest-parse"}
+
+
+def test_normalisation_stale_against_the_last_calibration(fresh: Path) -> None:
+    cal = fresh / "calibration" / "default.json"
+    figures = json.loads(cal.read_text())
+    figures["normalisation"]["reference"] = 0.05
+    cal.write_text(json.dumps(figures))
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {"normalisation-stale"}
+    assert "reference 0.061378 vs 0.05" in report.findings[0].message
+    # an older calibration elsewhere does not count; a newer one does
+    older = {**figures, "normalisation": {**figures["normalisation"], "reference": 0.061378}}
+    older["normalisation"]["provenance"] = {**older["normalisation"]["provenance"]}
+    older["normalisation"]["provenance"]["date"] = "2020-01-01"
+    (fresh / "calibration" / "old.json").write_text(json.dumps(older))
+    assert codes(check_environment(fresh, build=False)) == {"normalisation-stale"}
+    newer = json.loads(json.dumps(older))
+    newer["normalisation"]["provenance"]["date"] = "2999-01-01"
+    (fresh / "calibration" / "new.json").write_text(json.dumps(newer))
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {"normalisation-stale"} and "date" in report.findings[0].message
+    (fresh / "calibration" / "new.json").unlink()
+    (fresh / "calibration" / "default.json").unlink()
+    (fresh / "calibration" / "old.json").unlink()
+    assert codes(check_environment(fresh, build=False)) == {"calibration-missing"}
+
+
+def test_uncalibrated_uncapped_no_reference_no_exploits(fresh: Path) -> None:
+    def edit(m: dict[str, object]) -> None:
+        v = m["variants"]["default"]  # type: ignore[index]
+        v.pop("normalisation")
+        v["budgets"].pop("scorer_calls")
+
+    edit_env(fresh, edit)
+    for folder in ("reference", "exploits"):
+        for p in (fresh / folder).iterdir():
+            p.unlink()
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {
+        "normalisation-missing",
+        "budget-scorer-calls-missing",
+        "reference-missing",
+        "exploits-missing",
+    }
+    assert [f.code for f in report.errors] == ["reference-missing"]
+
+
+def test_unknown_variant_is_an_error(rendered: Path) -> None:
+    with pytest.raises(EnvspecError, match="no variant 'defualt'") as info:
+        check_environment(rendered, variants=["defualt"], build=False)
+    assert "default" in (info.value.hint or "")
+
+
+def test_exploit_convention(tmp_path: Path) -> None:
+    root = tmp_path / "exploits"
+    (root / "multi").mkdir(parents=True)
+    (root / "multi" / "a.txt").write_text("a")
+    (root / "cheat.sh").write_text("true")
+    (root / "patch.py").write_text("x = 1")
+    (root / "README.md").write_text("skipped")
+    (root / ".hidden").write_text("skipped")
+    found = [(e.name, e.kind) for e in find_exploits(tmp_path)]
+    assert found == [("cheat", SCRIPT), ("multi", FILES), ("patch", SOLUTION)]
+
+
+def test_every_code_is_documented() -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "authoring.md").read_text()
+    assert [c for c in CODES if f"`{c}`" not in guide] == []
+
+
+# --- building and running (the docker backend) ---------------------------------------------------
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_unchanged_template_passes_the_full_check(rendered: Path) -> None:
+    report = check_environment(rendered)
+    assert report.built and report.findings == [], [str(f) for f in report.findings]
+    trials = report.trials["default"]
+    assert trials["starting"]["score"] == 1.758954 and trials["starting"]["valid"]
+    assert trials["reference"]["score"] == 0.061378 and trials["reference"]["valid"]
+    exploit = trials["exploit:symlink_labels"]
+    assert exploit["valid"] is False and "link" in exploit["reason"]
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_hidden_files_in_the_agent_image(fresh: Path) -> None:
+    """Copied into the agent target, even when a later step deletes it: layers ship it."""
+    replace(
+        fresh / "Dockerfile",
+        "USER agent\n",
+        "COPY scoring/hidden/ /home/agent/hidden/\n"
+        "COPY scoring/score.py /tmp/score.py\nRUN rm /tmp/score.py\nUSER agent\n",
+    )
+    report = check_environment(fresh)
+    leaks = [f for f in report.findings if f.code == "hidden-file-in-agent-image"]
+    assert {f.where for f in leaks} == {"/home/agent/hidden/test_labels.csv", "/tmp/score.py"}
+    assert "scoring/hidden/test_labels.csv" in leaks[0].message + leaks[1].message
+    assert not report.ok and codes(report) == {"hidden-file-in-agent-image"}
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_reference_worse_than_starting(fresh: Path) -> None:
+    (fresh / "reference" / "predictions.csv").write_text("y\n" + "0.0\n" * 100)
+    report = check_environment(fresh)
+    assert "reference-not-better" in codes(report) and not report.ok
+    (found,) = [f for f in report.findings if f.code == "reference-not-better"]
+    assert "minimise" in found.message and "lower" in found.message
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_exploit_that_scores_valid(fresh: Path) -> None:
+    """A scorer that follows links reads the hidden labels through the exploit's link."""
+    replace(fresh / "scoring" / "score.py", "os.O_RDONLY | os.O_NOFOLLOW", "os.O_RDONLY")
+    report = check_environment(fresh)
+    assert codes(report) == {"exploit-scores-valid"}, [str(f) for f in report.findings]
+    assert report.trials["default"]["exploit:symlink_labels"]["score"] == 0.0
+    assert report.findings[0].where == "exploits/symlink_labels.sh"
