@@ -34,6 +34,7 @@ from envspec.models.manifest import Manifest
 from envspec.models.run import RunRecord
 from envspec.runtime import files, runs, runstore
 from envspec.runtime.backends.base import FileReadError
+from envspec.runtime.backends.docker import RunGone
 from envspec.runtime.budget import BudgetExceeded
 
 log = logging.getLogger(__name__)
@@ -205,6 +206,8 @@ class EnvspecSandboxEnvironment(SandboxEnvironment):
                 message=e.message,
             ) from e
         except runs.RunNotActive as e:
+            raise SandboxUnavailableError(e.message) from e
+        except RunGone as e:  # the docker backend's agent container is gone
             raise SandboxUnavailableError(e.message) from e
 
 
