@@ -21,8 +21,8 @@ def export(
     variant: str | None = typer.Option(None, help="The variant (default: the first)."),
     registry: str | None = typer.Option(
         None,
-        help="Where a folder is pushed first (host[:port][/ns] or oci:PATH; default: the"
-        " embedded store).",
+        help="Where a folder is pushed first: host[:port]/namespace or oci:PATH (default:"
+        " the embedded store).",
     ),
     force: bool = typer.Option(False, "--force", help="Replace a non-empty --output."),
     as_json: bool = typer.Option(False, "--json", help="Print what was written as JSON."),

@@ -187,3 +187,8 @@ def test_export_from_a_registry_pins_images_by_digest(
     )
     user = engine.client().images.get(built).attrs["Config"]["User"]
     assert user == "agent"
+
+
+def test_export_help_renders(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "--help"]) == 0
+    assert "host[:port]/namespace or oci:PATH" in capsys.readouterr().out
