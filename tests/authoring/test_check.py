@@ -183,9 +183,19 @@ def test_reference_worse_than_starting(fresh: Path) -> None:
 @pytest.mark.integration
 @pytest.mark.usefixtures("python_base")
 def test_exploit_that_scores_valid(fresh: Path) -> None:
-    """A scorer that follows links reads the hidden labels through the exploit's link."""
+    """A scorer that follows links reads the hidden labels through the exploit's link. The
+    other two kinds of exploit: a file (written as task.solution, predictions.csv) that
+    scores, and a folder whose predictions.csv does not."""
     replace(fresh / "scoring" / "score.py", "os.O_RDONLY | os.O_NOFOLLOW", "os.O_RDONLY")
+    (fresh / "exploits" / "constant.csv").write_text("y\n" + "3.0\n" * 100)
+    (fresh / "exploits" / "nan").mkdir()
+    (fresh / "exploits" / "nan" / "predictions.csv").write_text("y\n" + "nan\n" * 100)
     report = check_environment(fresh)
     assert codes(report) == {"exploit-scores-valid"}, [str(f) for f in report.findings]
-    assert report.trials["default"]["exploit:symlink_labels"]["score"] == 0.0
-    assert report.findings[0].where == "exploits/symlink_labels.sh"
+    flagged = {f.where for f in report.findings}
+    assert flagged == {"exploits/symlink_labels.sh", "exploits/constant.csv"}
+    trials = report.trials["default"]
+    assert trials["exploit:symlink_labels"]["score"] == 0.0
+    assert trials["exploit:constant"]["note"] == "wrote constant.csv as predictions.csv"
+    assert trials["exploit:nan"]["valid"] is False
+    assert "not finite" in trials["exploit:nan"]["reason"]
