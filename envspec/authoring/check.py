@@ -19,7 +19,7 @@ from envspec.authoring import image_files, trials
 from envspec.authoring.exploits import Exploit, apply_exploit, find_exploits
 from envspec.authoring.findings import CheckReport, Finding, finding
 from envspec.authoring.manifest_checks import manifest_findings, static_findings
-from envspec.errors import BuildError, EnvspecError
+from envspec.errors import BuildError, EngineError, EnvspecError
 from envspec.models.manifest import Manifest, Variant
 from envspec.models.reference import RegistryTarget
 from envspec.oci.build import BuiltEnvironment, build_environment
@@ -88,6 +88,12 @@ def check_environment(
             except BuildError as e:
                 report.findings.append(finding("build-failed", e.message, e.hint, "Dockerfile"))
                 continue
+            except EngineError as e:
+                raise EngineError(
+                    e.message,
+                    hint=f"{e.hint or 'start a Docker engine'}; or check only the files: "
+                    f"envspec check {env_dir} --no-build",
+                ) from e
             report.built = True
             step("listing the agent image's files")
             report.findings += _leaks(env_dir, manifest, built, base)
