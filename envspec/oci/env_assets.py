@@ -94,7 +94,13 @@ def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, 
         ctx = Path(tmp)
         lines = [f"FROM {image}", "USER root"]
         for asset, files in assets:
-            shutil.copytree(files, ctx / asset.name, copy_function=_link_or_copy)
+            dest = ctx / asset.name
+            if asset.visibility == "scorer":  # hidden data: root-only, also inside the scorer
+                shutil.copytree(files, dest)
+                for p in (dest, *dest.rglob("*")):
+                    os.chmod(p, 0o700 if p.is_dir() else 0o600)
+            else:
+                shutil.copytree(files, dest, copy_function=_link_or_copy)
             lines.append(f"COPY {asset.name}/ {asset.mount.rstrip('/')}/")
         user = engine.image_user(image)
         if user:
