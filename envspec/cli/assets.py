@@ -171,6 +171,31 @@ def build_tokens(
         console.print(f"{name:12} {s['tokens']:>12,} tokens  {s['sha256'][:16]}", highlight=False)
 
 
+@asset_app.command("build-lm")
+def build_lm(
+    corpus: Path = typer.Argument(..., help="A corpus folder (from build-corpus)."),
+    out: Path = typer.Argument(..., help="Folder to write the asset folders into."),
+    preset: str = typer.Option("lite", help="lite (CPU, minutes) or standard (one GPU)."),
+    device: str = typer.Option("cpu", help="Where to train: cpu or cuda."),
+    as_json: bool = typer.Option(False, "--json", help="Print the build report as JSON."),
+) -> None:
+    """Tokenize the corpus and pretrain a large and a small GPT, plus the large one with its
+    embedding rows permuted: folders data, test, small, large, corrupted (same inputs, same
+    bytes)."""
+    from envspec.assets.lm import build_lm_assets
+
+    report = build_lm_assets(corpus, out, preset, device=device)
+    if as_json:
+        print_json(report)
+        return
+    for name, losses in sorted(report["losses"].items()):
+        console.print(
+            f"{name:10} validation {losses['validation']:.4f}  test {losses['test']:.4f}",
+            highlight=False,
+        )
+    console.print(f"assets in {out} ({report['seconds']['total']:.0f} s)", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``asset`` command group to the CLI."""
     app.add_typer(asset_app, name="asset")

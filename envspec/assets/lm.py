@@ -1,0 +1,345 @@
+"""Small language models built offline: a tokenizer, token files and two pretrained GPTs.
+
+:func:`build_lm_assets` trains the small BPE on a corpus (:mod:`envspec.assets.corpus`), writes
+each split as uint16 token files (documents joined by the end-of-text id), pretrains a "large"
+and a "small" GPT of different widths on the train split, and makes the large model's corrupted
+twin by a seeded permutation of its (tied) embedding rows. Each result is a folder that
+``envspec asset push`` turns into one asset:
+
+=============  ==========================================================  =============
+folder         files                                                       who sees it
+=============  ==========================================================  =============
+``data``       tokenizer.json, special_tokens.json, train/validation .bin   agent
+               and .txt, data.json
+``test``       test.bin, test.txt, data.json                                scorer only
+``small``      model.py, config.json, model.pt, train.json                 agent
+``large``      model.py, config.json, model.pt, train.json, metrics.json   scorer only
+``corrupted``  model.py, config.json, model.pt                             agent
+=============  ==========================================================  =============
+
+Same inputs give the same bytes: training runs in a child process whose CPU code paths and
+thread count are pinned before torch loads (``MKL_CBWR``, ``ATEN_CPU_CAPABILITY``,
+``ONEDNN_MAX_CPU_ISA``), with fixed seeds and deterministic algorithms; nothing records a time.
+Bit-identical weights need the same torch version and an x86 CPU with AVX2.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from envspec.assets import tokenizer as tok
+from envspec.assets.corpus import SEPARATOR
+from envspec.errors import EnvspecError
+
+__all__ = ["PRESETS", "LMPreset", "ModelShape", "build_lm_assets", "corrupt_embedding"]
+
+log = logging.getLogger(__name__)
+
+FORMAT = "envspec-tokens-v1"
+MODEL_SOURCE = Path(__file__).with_name("gpt.py")
+#: set in the training child before torch loads: one CPU code path on any AVX2 machine
+DETERMINISTIC_ENV = {
+    "MKL_CBWR": "AVX2",
+    "ATEN_CPU_CAPABILITY": "avx2",
+    "ONEDNN_MAX_CPU_ISA": "AVX2",
+    "CUBLAS_WORKSPACE_CONFIG": ":4096:8",
+    "PYTHONHASHSEED": "0",
+}
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """Depth, heads and width of one model, and how long it is pretrained."""
+
+    n_layer: int
+    n_head: int
+    n_embd: int
+    steps: int
+    lr: float
+
+
+@dataclass(frozen=True)
+class LMPreset:
+    """Everything that decides the assets' bytes (with the corpus and the torch version)."""
+
+    corpus_subdir: str  # "lite" for the corpus's lite slice, "" for the whole corpus
+    vocab_size: int
+    block_size: int
+    batch_size: int
+    large: ModelShape
+    small: ModelShape
+    warmup: int
+    eval_every: int
+    threads: int
+    seed: int
+    permutation_seed: int
+    agent_train_fraction: float  # the prefix of the train documents the agent gets
+
+
+PRESETS: dict[str, LMPreset] = {
+    # a few minutes on 2 CPU cores: about one pass over the lite train slice (≈0.67 M tokens)
+    "lite": LMPreset(
+        corpus_subdir="lite",
+        vocab_size=4096,
+        block_size=128,
+        batch_size=16,
+        large=ModelShape(n_layer=4, n_head=4, n_embd=128, steps=330, lr=3e-3),
+        small=ModelShape(n_layer=4, n_head=2, n_embd=64, steps=330, lr=3e-3),
+        warmup=30,
+        eval_every=110,
+        threads=2,
+        seed=1234,
+        permutation_seed=4321,
+        agent_train_fraction=1.0,
+    ),
+    # one GPU: the whole train split for several passes; the agent gets a tenth of it, so
+    # that pretraining anew on what it is given cannot reach the recovered model
+    "standard": LMPreset(
+        corpus_subdir="",
+        vocab_size=8192,
+        block_size=256,
+        batch_size=64,
+        large=ModelShape(n_layer=8, n_head=8, n_embd=512, steps=12000, lr=1e-3),
+        small=ModelShape(n_layer=4, n_head=4, n_embd=256, steps=6000, lr=2e-3),
+        warmup=300,
+        eval_every=1000,
+        threads=8,
+        seed=1234,
+        permutation_seed=4321,
+        agent_train_fraction=0.1,
+    ),
+}
+
+
+def _preset(name: str | LMPreset) -> LMPreset:
+    if isinstance(name, LMPreset):
+        return name
+    if name not in PRESETS:
+        raise EnvspecError(f"unknown preset {name!r}", hint=f"choose {' or '.join(PRESETS)}")
+    return PRESETS[name]
+
+
+def _documents(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return text[:-1].split(SEPARATOR) if text else []
+
+
+def _write_tokens(tokenizer: Any, docs: list[str], out: Path) -> int:
+    """``docs`` as uint16 ids, each followed by the end-of-text id; returns the token count."""
+    import numpy as np
+
+    eot = tokenizer.token_to_id(tok.END_OF_TEXT)
+    ids: list[int] = []
+    for encoding in tokenizer.encode_batch(docs):
+        ids.extend(encoding.ids)
+        ids.append(eot)
+    np.asarray(ids, dtype="<u2").tofile(out)
+    return len(ids)
+
+
+def _write_text(docs: list[str], out: Path) -> None:
+    out.write_bytes((SEPARATOR.join(docs) + "\n").encode() if docs else b"")
+
+
+def _model_dir(src: Path, dest: Path, *, with_log: bool) -> None:
+    """A model asset folder: the model's code, its config and weights (and training log)."""
+    import torch
+
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(MODEL_SOURCE, dest / "model.py")
+    shutil.copyfile(src / "model.pt", dest / "model.pt")
+    config = torch.load(src / "model.pt", weights_only=True)["config"]
+    (dest / "config.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+    if with_log:
+        shutil.copyfile(src / "train.json", dest / "train.json")
+
+
+def _child(spec: dict[str, Any], spec_file: Path, log_file: Path) -> None:
+    """Run :mod:`envspec.assets.pretrain` on ``spec`` in a child with the pinned environment.
+
+    Raises:
+        EnvspecError: the child failed (with the end of its log).
+    """
+    env = dict(os.environ) | DETERMINISTIC_ENV
+    threads = str(spec["threads"])
+    env |= {"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
+    root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    spec_file.parent.mkdir(parents=True, exist_ok=True)
+    spec_file.write_text(json.dumps(spec))
+    with log_file.open("ab") as out:
+        proc = subprocess.run(
+            [sys.executable, "-m", "envspec.assets.pretrain", str(spec_file)],
+            env=env,
+            stdout=out,
+            stderr=out,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    if proc.returncode != 0:
+        tail = log_file.read_text(errors="replace")[-1500:]
+        raise EnvspecError(
+            f"{spec.get('task', 'pretraining')} failed (exit {proc.returncode}): {tail}",
+            hint=f"see {log_file}; torch and numpy must be importable",
+        )
+
+
+def corrupt_embedding(src: Path, dest: Path, seed: int) -> list[int]:
+    """Write ``src`` (a model.pt) to ``dest`` with its token-embedding rows permuted by a
+    permutation drawn from ``seed``; returns the permutation (new row i = old row perm[i]).
+
+    Raises:
+        EnvspecError: ``src`` is not an envspec GPT file.
+    """
+    import torch
+
+    data = torch.load(src, weights_only=True)
+    if not isinstance(data, dict) or "state_dict" not in data:
+        raise EnvspecError(f"{src} is not an envspec GPT model file", hint="build it first")
+    wte = data["state_dict"]["wte.weight"]
+    perm = torch.randperm(wte.shape[0], generator=torch.Generator().manual_seed(seed))
+    data["state_dict"]["wte.weight"] = wte[perm].contiguous()
+    torch.save(data, dest)
+    return [int(i) for i in perm]
+
+
+def build_lm_assets(
+    corpus_dir: Path, out_dir: Path, preset: str | LMPreset = "lite", *, device: str = "cpu"
+) -> dict[str, Any]:
+    """Build the five asset folders (see the module doc) under ``out_dir`` with ``preset`` (a
+    name in :data:`PRESETS` or a preset); returns a report (sizes, parameters, losses,
+    seconds) that is also written to ``out_dir/report.json``.
+
+    Raises:
+        EnvspecError: an unknown preset, a corpus folder without the preset's split files,
+            or pretraining failed (with the end of its log).
+    """
+    p = _preset(preset)
+    source = corpus_dir / p.corpus_subdir if p.corpus_subdir else corpus_dir
+    splits = {s: source / f"{s}.txt" for s in ("train", "validation", "test")}
+    missing = [str(f) for f in splits.values() if not f.is_file()]
+    if missing:
+        raise EnvspecError(
+            f"the corpus lacks {', '.join(missing)}", hint="envspec asset build-corpus DIR first"
+        )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    report: dict[str, Any] = {"settings": asdict(p), "device": device}
+    started = time.monotonic()
+    docs = {s: _documents(f) for s, f in splits.items()}
+    tokenizer = tok.train_small_bpe(docs["train"], vocab_size=p.vocab_size)
+    data, test = out_dir / "data", out_dir / "test"
+    for folder in (data, test):
+        folder.mkdir(parents=True, exist_ok=True)
+    tok.save(tokenizer, data)
+    work = Path(tempfile.mkdtemp(prefix="envspec-lm-", dir=out_dir))
+    try:
+        counts = {s: _write_tokens(tokenizer, d, work / f"{s}.bin") for s, d in docs.items()}
+        n_agent = round(len(docs["train"]) * p.agent_train_fraction)
+        agent_train = docs["train"][:n_agent]
+        counts["agent_train"] = _write_tokens(tokenizer, agent_train, data / "train.bin")
+        _write_text(agent_train, data / "train.txt")
+        shutil.copyfile(work / "validation.bin", data / "validation.bin")
+        _write_text(docs["validation"], data / "validation.txt")
+        shutil.copyfile(work / "test.bin", test / "test.bin")
+        _write_text(docs["test"], test / "test.txt")
+        meta = {
+            "format": FORMAT,
+            "dtype": "uint16 little-endian",
+            "separator": "end-of-text id after every document",
+            "end_of_text_id": tokenizer.token_to_id(tok.END_OF_TEXT),
+            "vocab_size": tokenizer.get_vocab_size(),
+        }
+        (data / "data.json").write_text(
+            json.dumps(
+                meta
+                | {
+                    "tokens": {"train": counts["agent_train"], "validation": counts["validation"]},
+                    "documents": {"train": n_agent, "validation": len(docs["validation"])},
+                },
+                indent=2,
+                sort_keys=True,
+            )
+            + "\n"
+        )
+        (test / "data.json").write_text(
+            json.dumps(
+                meta | {"tokens": {"test": counts["test"]}, "documents": len(docs["test"])},
+                indent=2,
+                sort_keys=True,
+            )
+            + "\n"
+        )
+        report["tokens"] = counts
+        report["seconds"] = {"tokenizer_and_tokens": round(time.monotonic() - started, 1)}
+        trained: dict[str, dict[str, Any]] = {}
+        for which, shape in (("large", p.large), ("small", p.small)):
+            t0 = time.monotonic()
+            spec = {
+                "train": str(work / "train.bin"),
+                "validation": str(work / "validation.bin"),
+                "out": str(work / which),
+                "config": {
+                    "vocab_size": p.vocab_size,
+                    "block_size": p.block_size,
+                    "n_layer": shape.n_layer,
+                    "n_head": shape.n_head,
+                    "n_embd": shape.n_embd,
+                },
+                "steps": shape.steps,
+                "batch_size": p.batch_size,
+                "lr": shape.lr,
+                "warmup": p.warmup,
+                "seed": p.seed + (0 if which == "large" else 1),
+                "threads": p.threads,
+                "device": device,
+                "eval_every": p.eval_every,
+            }
+            log.info("pretraining the %s model (%d steps)", which, shape.steps)
+            _child(spec, work / f"{which}.spec.json", out_dir / f"pretrain-{which}.log")
+            trained[which] = json.loads((work / which / "train.json").read_text())
+            report["seconds"][which] = round(time.monotonic() - t0, 1)
+        _model_dir(work / "large", out_dir / "large", with_log=True)
+        _model_dir(work / "small", out_dir / "small", with_log=True)
+        corrupted = out_dir / "corrupted"
+        _model_dir(work / "large", corrupted, with_log=False)
+        perm = corrupt_embedding(
+            work / "large" / "model.pt", corrupted / "model.pt", p.permutation_seed
+        )
+        evaluation = {
+            "task": "evaluate",
+            "models": {n: str(out_dir / n / "model.pt") for n in ("large", "small", "corrupted")},
+            "splits": {s: str(work / f"{s}.bin") for s in ("validation", "test")},
+            "threads": p.threads,
+            "out": str(work / "losses.json"),
+        }
+        _child(evaluation, work / "evaluate.spec.json", out_dir / "evaluate.log")
+        losses = json.loads((work / "losses.json").read_text())
+        metrics = {
+            "losses": losses["large"],
+            "corrupted_losses": losses["corrupted"],
+            "permutation_seed": p.permutation_seed,
+            "rows_moved": sum(i != j for i, j in enumerate(perm)),
+        }
+        (out_dir / "large" / "metrics.json").write_text(
+            json.dumps(metrics, indent=2, sort_keys=True) + "\n"
+        )
+        report["models"] = {
+            name: {"parameters": trained[name]["parameters"], "config": trained[name]["config"]}
+            for name in ("large", "small")
+        }
+        report["losses"] = losses
+        report["seconds"]["total"] = round(time.monotonic() - started, 1)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    (out_dir / "report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    return report
