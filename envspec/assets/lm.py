@@ -3,15 +3,16 @@
 :func:`build_lm_assets` trains the small BPE on a corpus (:mod:`envspec.assets.corpus`), writes
 each split as uint16 token files (documents joined by the end-of-text id), pretrains a "large"
 and a "small" GPT of different widths on the train split, and makes the large model's corrupted
-twin by a seeded permutation of its (tied) embedding rows. Each result is a folder that
+twin by a seeded permutation of its (tied) embedding rows. Token files are
+:mod:`envspec.assets.tokens`'s. Each result is a folder that
 ``envspec asset push`` turns into one asset:
 
 =============  ==========================================================  =============
 folder         files                                                       who sees it
 =============  ==========================================================  =============
 ``data``       tokenizer.json, special_tokens.json, train/validation .bin   agent
-               and .txt, data.json
-``test``       test.bin, test.txt, data.json                                scorer only
+               and .txt, tokens.json
+``test``       test.bin, tokens.json                                        scorer only
 ``small``      model.py, config.json, model.pt, train.json                 agent
 ``large``      model.py, config.json, model.pt, train.json, metrics.json   scorer only
 ``corrupted``  model.py, config.json, model.pt                             agent
@@ -39,13 +40,13 @@ from typing import Any
 
 from envspec.assets import tokenizer as tok
 from envspec.assets.corpus import SEPARATOR
+from envspec.assets.tokens import INFO_NAME, encode_splits
 from envspec.errors import EnvspecError
 
 __all__ = ["PRESETS", "LMPreset", "ModelShape", "build_lm_assets", "corrupt_embedding"]
 
 log = logging.getLogger(__name__)
 
-FORMAT = "envspec-tokens-v1"
 MODEL_SOURCE = Path(__file__).with_name("gpt.py")
 #: set in the training child before torch loads: one CPU code path on any AVX2 machine
 DETERMINISTIC_ENV = {
@@ -132,19 +133,6 @@ def _preset(name: str | LMPreset) -> LMPreset:
 def _documents(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
     return text[:-1].split(SEPARATOR) if text else []
-
-
-def _write_tokens(tokenizer: Any, docs: list[str], out: Path) -> int:
-    """``docs`` as uint16 ids, each followed by the end-of-text id; returns the token count."""
-    import numpy as np
-
-    eot = tokenizer.token_to_id(tok.END_OF_TEXT)
-    ids: list[int] = []
-    for encoding in tokenizer.encode_batch(docs):
-        ids.extend(encoding.ids)
-        ids.append(eot)
-    np.asarray(ids, dtype="<u2").tofile(out)
-    return len(ids)
 
 
 def _write_text(docs: list[str], out: Path) -> None:
@@ -235,50 +223,31 @@ def build_lm_assets(
     out_dir.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {"settings": asdict(p), "device": device}
     started = time.monotonic()
-    docs = {s: _documents(f) for s, f in splits.items()}
-    tokenizer = tok.train_small_bpe(docs["train"], vocab_size=p.vocab_size)
+    train_docs = _documents(splits["train"])
+    tokenizer = tok.train_small_bpe(train_docs, vocab_size=p.vocab_size)
     data, test = out_dir / "data", out_dir / "test"
     for folder in (data, test):
         folder.mkdir(parents=True, exist_ok=True)
     tok.save(tokenizer, data)
     work = Path(tempfile.mkdtemp(prefix="envspec-lm-", dir=out_dir))
     try:
-        counts = {s: _write_tokens(tokenizer, d, work / f"{s}.bin") for s, d in docs.items()}
-        n_agent = round(len(docs["train"]) * p.agent_train_fraction)
-        agent_train = docs["train"][:n_agent]
-        counts["agent_train"] = _write_tokens(tokenizer, agent_train, data / "train.bin")
-        _write_text(agent_train, data / "train.txt")
-        shutil.copyfile(work / "validation.bin", data / "validation.bin")
-        _write_text(docs["validation"], data / "validation.txt")
-        shutil.copyfile(work / "test.bin", test / "test.bin")
-        _write_text(docs["test"], test / "test.txt")
-        meta = {
-            "format": FORMAT,
-            "dtype": "uint16 little-endian",
-            "separator": "end-of-text id after every document",
-            "end_of_text_id": tokenizer.token_to_id(tok.END_OF_TEXT),
-            "vocab_size": tokenizer.get_vocab_size(),
-        }
-        (data / "data.json").write_text(
-            json.dumps(
-                meta
-                | {
-                    "tokens": {"train": counts["agent_train"], "validation": counts["validation"]},
-                    "documents": {"train": n_agent, "validation": len(docs["validation"])},
-                },
-                indent=2,
-                sort_keys=True,
-            )
-            + "\n"
+        # every split for pretraining and evaluation; the agent's prefix of train and the
+        # validation split for the agent; the test split for the scorer only
+        everything = encode_splits(source, tokenizer, work, ["train", "validation", "test"])
+        n_agent = round(len(train_docs) * p.agent_train_fraction)
+        agent_text = work / "agent"
+        agent_text.mkdir()
+        _write_text(train_docs[:n_agent], agent_text / "train.txt")
+        shutil.copyfile(splits["validation"], agent_text / "validation.txt")
+        encode_splits(agent_text, tokenizer, data, ["train", "validation"])
+        encode_splits(source, tokenizer, test, ["test"])
+        for split in ("train", "validation"):
+            shutil.copyfile(agent_text / f"{split}.txt", data / f"{split}.txt")
+        counts = {s: int(info["tokens"]) for s, info in everything["splits"].items()}
+        counts["agent_train"] = int(
+            json.loads((data / INFO_NAME).read_text())["splits"]["train"]["tokens"]
         )
-        (test / "data.json").write_text(
-            json.dumps(
-                meta | {"tokens": {"test": counts["test"]}, "documents": len(docs["test"])},
-                indent=2,
-                sort_keys=True,
-            )
-            + "\n"
-        )
+        counts["agent_train_documents"] = n_agent
         report["tokens"] = counts
         report["seconds"] = {"tokenizer_and_tokens": round(time.monotonic() - started, 1)}
         trained: dict[str, dict[str, Any]] = {}

@@ -113,11 +113,13 @@ def test_the_agent_gets_a_prefix_of_the_train_documents(
     built: tuple[Path, Path, dict[str, Any]],
 ) -> None:
     a, _, report = built
-    meta = json.loads((a / "data" / "data.json").read_text())
-    assert meta["documents"]["train"] == 60  # half of 120
-    assert meta["tokens"]["train"] == report["tokens"]["agent_train"] < report["tokens"]["train"]
+    meta = json.loads((a / "data" / "tokens.json").read_text())
+    assert report["tokens"]["agent_train_documents"] == 60  # half of 120
+    agent = meta["splits"]["train"]["tokens"]
+    assert agent == report["tokens"]["agent_train"] < report["tokens"]["train"]
     ids = np.fromfile(a / "data" / "train.bin", dtype="<u2")
-    assert int((ids == meta["end_of_text_id"]).sum()) == 60
+    assert int((ids == meta["end_of_text"]).sum()) == 60
+    assert (a / "data" / "train.txt").read_text().count(SEPARATOR) == 59
     assert int(ids.max()) < TINY.vocab_size
 
 
