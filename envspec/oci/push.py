@@ -69,7 +69,12 @@ def staged_image(image_id: str) -> tuple[LayoutStore, str]:
         tmp = Path(tempfile.mkdtemp(prefix=".export-", dir=cache))
         try:
             engine.save_to_layout(image_id, tmp / "layout")
-            (tmp / "layout").rename(final)
+            try:
+                (tmp / "layout").rename(final)
+            except OSError:
+                # another process staged the same image meanwhile: theirs is as good as ours
+                if not (final / "index.json").exists():
+                    raise
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     layout = LayoutStore(final)

@@ -106,8 +106,46 @@ ALLOWED = frozenset(
 )
 
 
+#: conversions may change precision or device, never turn values into integers or booleans
+#: (which would let indexing implement any nonlinearity as a lookup table)
+_INTEGRAL = (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
+
+
 class Forbidden(Exception):
     """The forward pass used something the task does not allow."""
+
+
+def _check_conversion(name: str, kwargs: dict[str, Any]) -> None:
+    if name in ("_to_copy", "to") and kwargs.get("dtype") in _INTEGRAL:
+        raise Forbidden(f"aten.{name} to {kwargs['dtype']} is not allowed (only float conversions)")
+
+
+def check_program(program: Any) -> set[str]:
+    """Check an exported program's graph before it runs: every call is an allow-listed ATen
+    operator (or picks an element of a multi-output one). Returns the operators named.
+
+    Raises:
+        Forbidden: anything else (another namespace, a Python function, a higher-order op).
+    """
+    import operator
+
+    used: set[str] = set()
+    for node in program.graph.nodes:
+        if node.op not in ("call_function",):
+            if node.op in ("placeholder", "output", "get_attr"):
+                continue
+            raise Forbidden(f"graph node {node.name} is a {node.op}; only operator calls may run")
+        target = node.target
+        if target is operator.getitem:
+            continue
+        if not isinstance(target, torch._ops.OpOverload) or target.namespace != "aten":
+            raise Forbidden(f"graph node {node.name} calls {target!r}, not an ATen operator")
+        name = _name(target)
+        if name not in ALLOWED:
+            raise Forbidden(f"operator aten.{name} is not allowed in the forward pass")
+        _check_conversion(name, dict(node.kwargs))
+        used.add(name)
+    return used
 
 
 def _name(func: Any) -> str:
@@ -147,6 +185,7 @@ class RestrictedMode(TorchDispatchMode):
         name = _name(func)
         if name not in ALLOWED:
             raise Forbidden(f"operator aten.{name} is not allowed in the forward pass")
+        _check_conversion(name, kwargs)
         inputs, _ = tree_flatten((args, kwargs))
         for value in inputs:
             if isinstance(value, torch.Tensor) and not self._known(value) and value.numel() > 1:

@@ -110,3 +110,29 @@ def test_values_computed_outside_the_forward_are_refused(route: str) -> None:
     if route == "primed":
         model.prime()
     assert "outside the forward pass" in _refused(model)
+
+
+@pytest.mark.parametrize("model_cls", [Mlp, ResidualConv])
+def test_allowed_architectures_export_and_pass_the_graph_check(
+    model_cls: type[torch.nn.Module],
+) -> None:
+    program = torch.export.export(model_cls().eval(), (TOKENS,))
+    assert restrict.check_program(program) <= restrict.ALLOWED
+
+
+@pytest.mark.parametrize("route", sorted(forbidden.VARIANTS))
+def test_forbidden_operators_are_refused_in_the_exported_graph(route: str) -> None:
+    program = torch.export.export(forbidden.build_model(VOCAB, route).eval(), (TOKENS,))
+    with pytest.raises(restrict.Forbidden, match="not allowed"):
+        restrict.check_program(program)
+
+
+def test_float_to_integer_conversions_are_refused() -> None:
+    class Quantise(Mlp):
+        def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+            h = self.hidden(self.embed(tokens))
+            index = (h * 4.0).to(torch.int64).clamp_min(0)  # a lookup-table nonlinearity
+            return self.out(self.embed.weight[index[..., 0] % VOCAB])
+
+    with torch.no_grad(), pytest.raises(restrict.Forbidden, match="only float conversions"):
+        restrict.restricted_forward(Quantise(), TOKENS)

@@ -34,7 +34,8 @@ from envspec.oci.store import Store
 from envspec.runtime import runstore
 from envspec.runtime.backends.base import Backend, ExecResult, ScorerRun, StartSpec
 
-AGENT_PATH = "/usr/local/bin:/usr/bin:/bin"
+#: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
+AGENT_PATH = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
 
 
 def _is_root() -> bool:

@@ -1,0 +1,182 @@
+"""restricted_mlm `lite` end to end through the docker backend: the data assets rebuild to the
+digests the manifest pins; calibration (training both solutions inside their runs) gives
+starting ≈ 0 and reference ≈ 1; every exploit is invalid; the test split never reaches the
+agent."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import math
+import os
+import sys
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from envspec.models.reference import Reference, RegistryTarget
+from envspec.oci.assets import push_asset
+from envspec.oci.layout import LayoutStore
+from envspec.oci.pull import image_layers, resolve
+from envspec.oci.push import push_environment
+from envspec.runtime import runs
+from envspec.runtime.calibrate import calibrate
+from envspec.schema import load_manifest
+
+try:
+    import torch
+except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it must be present
+    if os.environ.get("CI"):
+        raise
+    pytest.skip("TORCH MISSING: run scripts/bootstrap", allow_module_level=True)
+
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("torch_cpu_base")]
+
+ENV = Path(__file__).resolve().parents[1]
+VOCAB = 4096
+
+
+def _load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"rmlm_e2e_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The data assets rebuilt from packages and restricted_mlm pushed, in a store of this
+    module's own."""
+    root = tmp_path_factory.mktemp("rmlm")
+    builder = _load(ENV / "scoring" / "build_data.py")
+    builder.main(root / "data")
+    target = RegistryTarget(store=str(root / "store"))
+    for part, name in (("visible", "restricted_mlm-data"), ("hidden", "restricted_mlm-test")):
+        push_asset(root / "data" / part, target, name, "1.0.0")
+    yield root / "store"
+
+
+@pytest.fixture(scope="module")
+def published(store: Path) -> str:
+    target = RegistryTarget(store=str(store))
+    return str(push_environment(ENV, target, assets_from=f"oci:{store}").environment)
+
+
+def test_assets_rebuild_to_the_pinned_digests(store: Path) -> None:
+    layout = LayoutStore(store)
+    for asset in load_manifest(ENV).assets:
+        ref = Reference.parse(asset.ref)
+        got = layout.head_manifest(ref.repository, "1.0.0")
+        assert got == asset.digest, (
+            f"{asset.name}: rebuilt {got}, manifest pins {asset.digest}; if the packages "
+            "changed, run envs/restricted_mlm/build-assets and update envspec.yaml"
+        )
+
+
+def test_starting_scores_zero_and_reference_one(published: str) -> None:
+    figures = calibrate(ENV, "lite", repeats=2, reference=published, backend="docker")
+    for role, want in (("starting", 0.0), ("reference", 1.0)):
+        scores = figures[role]["scores"]
+        assert scores[0] == scores[1], "fixed windows and masks: one model, one score"
+        assert figures[role]["normalised"] == pytest.approx(want, abs=0.25), figures
+    assert figures["reference"]["median"] < figures["starting"]["median"] - 0.1
+
+
+def _export(model: torch.nn.Module, path: Path) -> None:
+    submit = _load(ENV / "task" / "solution" / "submit.py")
+    cwd = Path.cwd()
+    try:
+        os.chdir(path.parent)
+        submit.save(model, path.name)
+    finally:
+        os.chdir(cwd)
+
+
+def _honest(vocab: int) -> torch.nn.Module:
+    return _load(ENV / "task" / "solution" / "model.py").build_model(vocab)
+
+
+def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
+    """(name, model.mlm or None when the cheat cannot even be exported)."""
+    for file, routes in (
+        ("forbidden_ops.py", None),
+        ("python_round_trip.py", None),
+        ("custom_function.py", ("exp", "numpy")),
+        ("cached_outside.py", ("buffer", "primed")),
+    ):
+        module = _load(ENV / "exploits" / file)
+        for route in routes or getattr(module, "VARIANTS", None) or module.ROUTES:
+            model = module.build_model(VOCAB, route)
+            if route == "primed":
+                model.prime()
+            path = tmp / f"{file}-{route}".replace(" ", "_").replace("/", "_") / "model.mlm"
+            path.parent.mkdir(parents=True)
+            try:
+                _export(model, path)
+            except Exception:
+                yield f"{file}:{route}", None
+                continue
+            yield f"{file}:{route}", path
+    forge = _load(ENV / "exploits" / "forge.py")
+    for route in forge.ROUTES:
+        path = tmp / f"forge-{route}" / "model.mlm"
+        path.parent.mkdir(parents=True)
+        _export(_honest(VOCAB), path)
+        forge.forge(path, route)
+        yield f"forge.py:{route}", path
+
+
+def test_every_exploit_is_invalid(published: str, tmp_path: Path) -> None:
+    run = runs.start_run(published, variant="lite", backend="docker")
+    outcomes: dict[str, object] = {}
+    try:
+        for name, path in _exploits(tmp_path):
+            if path is None:
+                outcomes[name] = "not exportable"
+                continue
+            runs.put_files(run.id, {"model.mlm": path.read_bytes()})
+            view = runs.score_run(run.id).agent_view()
+            outcomes[name] = view
+            assert not view["valid"], f"{name} scored valid: {view}"
+        # the honest starting model, untrained, is valid: the refusals above are not blanket
+        honest = tmp_path / "honest" / "model.mlm"
+        honest.parent.mkdir()
+        _export(_honest(VOCAB), honest)
+        runs.put_files(run.id, {"model.mlm": honest.read_bytes()})
+        view = runs.score_run(run.id).agent_view()
+        assert view["valid"] and math.isfinite(float(view["score"])), view
+    finally:
+        runs.finish_run(run.id)
+    assert not Path("/tmp/restricted-mlm-pwned").exists()
+    # the operator routes all export, so the scorer itself refuses them
+    unexported = [k for k, v in outcomes.items() if v == "not exportable"]
+    assert not [k for k in unexported if k.startswith("forbidden")], unexported
+
+
+def test_the_test_split_never_reaches_the_agent(published: str) -> None:
+    store, resolved = resolve(Reference.parse(published))
+    repo = Reference.parse(published).repository
+    names: set[str] = set()
+    for layer in image_layers(store, repo, resolved.artifact.agent_digest):
+        with tarfile.open(fileobj=io.BytesIO(store.get_blob(repo, layer["digest"]))) as tar:
+            names.update(m.name for m in tar.getmembers())
+    assert any("mlm-data" in n for n in names)
+    assert not any("mlm-test" in n or n.endswith("test.bin") for n in names)
+    assert not any(n.startswith(("scoring", "reference")) for n in names)
+    run = runs.start_run(published, variant="lite", backend="docker")
+    try:
+        probe = runs.exec_in_run(
+            run.id,
+            ["sh", "-c", 'ls /assets; echo "[$ENVSPEC_ASSET_MLM_TEST]"; find / -name test.bin'],
+        )
+    finally:
+        runs.finish_run(run.id)
+    out = probe.stdout.decode()
+    assert "mlm-data" in out and "mlm-test" not in out and "[]" in out
+    assert "test.bin" not in out, json.dumps(out)
