@@ -9,15 +9,7 @@ from pathlib import Path
 import pytest
 
 from envspec.authoring.template import new_environment
-
-
-def cookiecutter_config(base: Path) -> Path:
-    """A cookiecutter config keeping its replays and clones under ``base``, not in ~."""
-    root = base / "cookiecutter"
-    root.mkdir(exist_ok=True)
-    config = root / "config.yaml"
-    config.write_text(f"replay_dir: {root / 'replay'}\ncookiecutters_dir: {root / 'clones'}\n")
-    return config
+from tests.support.authoring import cookiecutter_config
 
 
 @pytest.fixture(autouse=True)

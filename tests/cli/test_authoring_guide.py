@@ -16,7 +16,7 @@ import pytest
 
 from envspec.authoring.template import TEMPLATE_DIR
 from envspec.cli.main import main
-from tests.authoring.conftest import cookiecutter_config
+from tests.support.authoring import cookiecutter_config
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "authoring.md"
 _BLOCK = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)

@@ -10,7 +10,7 @@ import pytest
 
 from envspec.cli.main import main
 from envspec.schema import load_manifest
-from tests.authoring.conftest import cookiecutter_config
+from tests.support.authoring import cookiecutter_config
 
 
 @pytest.fixture(autouse=True)
