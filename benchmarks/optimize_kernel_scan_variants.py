@@ -2,12 +2,15 @@
 
     python3 benchmarks/optimize_kernel_scan_variants.py [--n 100000000] [--json OUT]
 
-Two families, both a single pass with decoupled look-back (tile aggregates published at once;
+Three families, all a single pass with decoupled look-back (tile aggregates published at once;
 tiles taken in launch order through an atomic ticket, so the look-back never waits on a tile
 that has not started):
 
 - `triton`: plain Triton, a 1-D tile. Triton's scan lowering gives each thread 4 contiguous
   elements per chunk and runs one warp scan per chunk.
+- `v2` (`--v2 1`, `--v2 2`): a second attempt at the look-back's cost (registers capped, only
+  the tile kept across the look-back, persistent programs that prefetch, sleeps between polls);
+  exact, none faster than the reference (see the comment above `_look_back2`).
 - `gluon`: the reference's kernel (`envs/optimize_kernel/reference/standard/solution.py`),
   Triton's Gluon dialect with an explicit layout in which each thread owns K contiguous
   elements, so a scan is K sequential adds in registers plus one warp scan and one cross-warp
@@ -34,11 +37,14 @@ import importlib.util
 import json
 import re
 import sys
+import time
 from pathlib import Path
 
 import torch
 import triton
 import triton.language as tl
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
 
 ENV = Path(__file__).resolve().parents[1] / "envs" / "optimize_kernel"
 
@@ -158,10 +164,10 @@ def prefix_sum(
     **gluon_options: object,
 ) -> torch.Tensor:
     """The reference's Gluon kernel (family gluon) or the plain Triton one below."""
-    if family == "gluon":
-        return REFERENCE.prefix_sum(
-            x, warps=warps, window=window, look_back=look_back, **gluon_options
-        )
+    if family == "v2":
+        return prefix_sum_v2(x, warps=warps, window=window, **gluon_options)  # type: ignore[arg-type]
+    if family == "gluon":  # the reference's kernel, launched here to read its registers
+        return prefix_sum_ref(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
     n = x.numel()
     y = torch.empty_like(x)
     if n == 0:
@@ -181,6 +187,253 @@ def prefix_sum(
         WINDOW=window,
         LOOK_BACK=look_back,
         num_warps=warps,
+    )
+    return y
+
+
+# ----------------------------------------------------------------------- Gluon, second attempt
+# Written on the belief that the reference held ~200 registers a thread (two 4096-element tiles
+# an SM, both idle during their look-back); on the H200 it reports 125, and no variant here beat
+# it (calibration/h200-kernel-sweep-6.json, -7.json). `v2` tries to keep more bytes in flight:
+# - the tile is addressed from a scalar base (no 64-bit offset tensor kept across the look-back);
+# - after the look-back only x is live: the in-tile parity scan is redone with the incoming
+#   parity folded into its first element (so the compiler cannot merge it with the first scan);
+# - `maxnreg` caps registers (more programs an SM; the compiler may spill);
+# - `persist` (> 0): grid = SMs x persist; each program takes its next tile's ticket and issues
+#   its load before looking back on the current one, so a load is in flight during each wait.
+# - `backoff` (ns): a program whose look-back found a predecessor not ready sleeps before it
+#   polls again (less polling traffic in L2 while the loads are queued).
+
+
+@gluon.jit
+def _look_back2(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, BACKOFF: gl.constexpr):
+    """The reference's look-back (same status words), with an optional sleep between polls."""
+    lane = gl.arange(0, WINDOW, layout=LW)
+    hi = tile - 1
+    acc_t = gl.to_tensor(0)
+    acc0 = gl.to_tensor(0)
+    acc1 = gl.to_tensor(0)
+    p_in = gl.to_tensor(0)
+    c_in = gl.to_tensor(0)
+    done = gl.to_tensor(0)
+    while done == 0:
+        idx = hi - (WINDOW - 1) + lane
+        before_start = idx < 0
+        a = gl.load(a_ptr + idx, mask=~before_start, other=PREFIX, volatile=True)
+        b = gl.load(b_ptr + idx, mask=~before_start, other=READY, volatile=True)
+        flag = (a >> 60) & 3
+        nearest = gl.max(gl.where(flag == 2, lane, -1), 0)
+        after = lane > nearest
+        waiting = gl.max((after & ((flag != 1) | ((b >> 60) != 1))).to(gl.int32), 0)
+        if waiting == 0:
+            t = gl.where(after, ((a >> 32) & 1).to(gl.int32), 0)
+            odd = ((gl.associative_scan(t, 0, _add2) - t) & 1) == 1
+            s0 = a.to(gl.int32)
+            s1 = b.to(gl.int32)
+            r0 = gl.sum(gl.where(after, gl.where(odd, s1, s0), 0), 0)
+            r1 = gl.sum(gl.where(after, gl.where(odd, s0, s1), 0), 0)
+            rt = gl.sum(t, 0) & 1
+            n0 = r0 + gl.where(rt == 1, acc1, acc0)
+            n1 = r1 + gl.where(rt == 1, acc0, acc1)
+            acc0 = n0
+            acc1 = n1
+            acc_t = acc_t ^ rt
+            if nearest >= 0:
+                pw = gl.sum(gl.where(lane == nearest, a, 0), 0)
+                p = ((pw >> 32) & 1).to(gl.int32)
+                p_in = p ^ acc_t
+                c_in = pw.to(gl.int32) + gl.where(p == 1, acc1, acc0)
+                done = 1
+            else:
+                hi = hi - WINDOW
+        else:
+            if BACKOFF > 0:
+                gl.inline_asm_elementwise(
+                    "nanosleep.u32 $1; mov.u32 $0, $1;",
+                    "=r,r",
+                    [gl.to_tensor(BACKOFF)],
+                    dtype=gl.int32,
+                    is_pure=False,
+                    pack=1,
+                )
+    return p_in, c_in
+
+
+@gluon.jit
+def _add2(a, b):
+    return a + b
+
+
+@gluon.jit
+def _aggregate(x):
+    """(T, S0, S1) of a tile: parity of its positives, included sum entered even / odd."""
+    pos = (x > 0).to(gl.int32)
+    odd = ((gl.associative_scan(pos, 0, _add2) - pos) & 1) == 1
+    s0 = gl.sum(gl.where(odd, x, 0), 0)
+    return gl.sum(pos, 0) & 1, s0, gl.sum(x, 0) - s0
+
+
+@gluon.jit
+def _complete(
+    x,
+    y_ptr,
+    a_ptr,
+    b_ptr,
+    tile,
+    base,
+    n,
+    t_tile,
+    s0,
+    s1,
+    L: gl.constexpr,
+    LC: gl.constexpr,
+    LW: gl.constexpr,
+    BLOCK: gl.constexpr,
+    WINDOW: gl.constexpr,
+    BACKOFF: gl.constexpr,
+):
+    """Look back, publish the inclusive prefix, scan what the tile includes, store it."""
+    p_in, c_in = _look_back2(a_ptr, b_ptr, tile, WINDOW, LW, BACKOFF)
+    c_out = c_in + gl.where(p_in == 1, s1, s0)
+    gl.atomic_xchg(
+        a_ptr + tile,
+        PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
+        sem="relaxed",
+    )
+    pos = (x > 0).to(gl.int32)
+    first = (gl.arange(0, BLOCK, layout=L) == 0).to(gl.int32)
+    entering = gl.associative_scan(pos + first * p_in, 0, _add2) - pos  # p_in + positives before
+    inc = gl.where((entering & 1) == 1, x, 0)
+    y = gl.associative_scan(inc, 0, _add2) + c_in
+    lane_c = gl.arange(0, BLOCK, layout=LC)
+    gl.store(y_ptr + base + lane_c, gl.convert_layout(y, LC), mask=lane_c < (n - base).to(gl.int32))
+
+
+@gluon.jit
+def _publish_aggregate(a_ptr, b_ptr, tile, t_tile, s0, s1):
+    gl.atomic_xchg(b_ptr + tile, READY | (s1.to(gl.int64) & MASK32), sem="relaxed")
+    gl.atomic_xchg(
+        a_ptr + tile,
+        AGGREGATE | (t_tile.to(gl.int64) << 32) | (s0.to(gl.int64) & MASK32),
+        sem="relaxed",
+    )
+
+
+@gluon.jit
+def _scan_v2(
+    x_ptr,
+    y_ptr,
+    a_ptr,
+    b_ptr,
+    ticket_ptr,
+    n,
+    tiles,
+    K: gl.constexpr,
+    WARPS: gl.constexpr,
+    WINDOW: gl.constexpr,
+    PERSIST: gl.constexpr,
+    BACKOFF: gl.constexpr,
+):
+    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])
+    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])
+    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
+    BLOCK: gl.constexpr = K * 32 * WARPS
+    lane_c = gl.arange(0, BLOCK, layout=LC)
+    tile = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+    base = tile.to(gl.int64) * BLOCK
+    xc = gl.load(x_ptr + base + lane_c, mask=lane_c < (n - base).to(gl.int32), other=0)
+    if PERSIST:
+        while tile < tiles:
+            x = gl.convert_layout(xc, L)
+            t_tile, s0, s1 = _aggregate(x)
+            _publish_aggregate(a_ptr, b_ptr, tile, t_tile, s0, s1)
+            nxt = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+            nbase = nxt.to(gl.int64) * BLOCK
+            xc = gl.load(x_ptr + nbase + lane_c, mask=lane_c < (n - nbase).to(gl.int32), other=0)
+            _complete(
+                x,
+                y_ptr,
+                a_ptr,
+                b_ptr,
+                tile,
+                base,
+                n,
+                t_tile,
+                s0,
+                s1,
+                L,
+                LC,
+                LW,
+                BLOCK,
+                WINDOW,
+                BACKOFF,
+            )
+            tile = nxt
+            base = nbase
+    else:
+        x = gl.convert_layout(xc, L)
+        t_tile, s0, s1 = _aggregate(x)
+        _publish_aggregate(a_ptr, b_ptr, tile, t_tile, s0, s1)
+        _complete(
+            x, y_ptr, a_ptr, b_ptr, tile, base, n, t_tile, s0, s1, L, LC, LW, BLOCK, WINDOW, BACKOFF
+        )
+
+
+COMPILED: dict[str, object] = {}  # the last launch's compiled kernel (registers, spills)
+
+
+def _state(n: int, block: int, device: torch.device):  # type: ignore[no-untyped-def]
+    tiles = triton.cdiv(n, block)
+    state = torch.zeros(2 * tiles + 1, dtype=torch.int64, device=device)
+    return tiles, state[:tiles], state[tiles : 2 * tiles], state[2 * tiles :].view(torch.int32)[:1]
+
+
+def prefix_sum_v2(
+    x: torch.Tensor,
+    k: int = 32,
+    warps: int = 4,
+    window: int = 128,
+    persist: int = 0,
+    maxnreg: int | None = None,
+    backoff: int = 0,
+) -> torch.Tensor:
+    n = x.numel()
+    y = torch.empty_like(x)
+    if n == 0:
+        return y
+    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
+    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
+    grid = min(tiles, persist * sms) if persist else tiles
+    opts: dict[str, object] = {"num_warps": warps}
+    if maxnreg:
+        opts["maxnreg"] = maxnreg
+    COMPILED["last"] = _scan_v2[(grid,)](
+        x, y, a, b, ticket, n, tiles, k, warps, window, bool(persist), backoff, **opts
+    )
+    return y
+
+
+def prefix_sum_ref(
+    x: torch.Tensor,
+    k: int = 32,
+    warps: int = 4,
+    window: int = 128,
+    coalesce: bool = True,
+    stream: bool = False,
+    look_back: bool = True,
+    maxnreg: int | None = None,
+) -> torch.Tensor:
+    """The reference's kernel as it stands, with an optional register cap."""
+    n = x.numel()
+    y = torch.empty_like(x)
+    if n == 0:
+        return y
+    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
+    opts: dict[str, object] = {"num_warps": warps}
+    if maxnreg:
+        opts["maxnreg"] = maxnreg
+    COMPILED["last"] = REFERENCE._scan_kernel[(tiles,)](
+        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, **opts
     )
     return y
 
@@ -232,13 +485,54 @@ def write_best(best: dict[str, object]) -> None:
     path.write_text(text)
 
 
+# The second attempt's sweep, round 1, most promising first (registers off the device: the
+# reference 125, v2 128 or 127 under maxnreg 128; Triton's bundled ptxas said 217 and 157).
+_BASE = {"family": "v2", "k": 32, "warps": 4, "window": 128}
+V2_CONFIGS: list[dict[str, object]] = [
+    {"family": "gluon", "k": 32, "warps": 4, "coalesce": True, "window": 128},  # the reference
+    _BASE | {"maxnreg": 128},
+    _BASE,
+    _BASE | {"persist": 4, "maxnreg": 128},
+    _BASE | {"persist": 2},
+    _BASE | {"persist": 3},
+    _BASE | {"maxnreg": 96},
+    _BASE | {"k": 16},  # 2048-element tiles, 88 registers
+    _BASE | {"k": 16, "maxnreg": 64},
+    _BASE | {"warps": 8, "maxnreg": 128},  # 8192-element tiles
+    _BASE | {"k": 16, "warps": 8, "maxnreg": 64},
+    _BASE | {"persist": 5, "maxnreg": 96},
+    _BASE | {"window": 64, "maxnreg": 128},
+    _BASE | {"window": 256, "maxnreg": 128},
+    {"family": "gluon", "k": 32, "warps": 4, "coalesce": True, "window": 128, "maxnreg": 128},
+    _BASE | {"k": 64, "maxnreg": 168},
+]
+# Round 2 (round 1 showed the reference at 125 registers on the device, 4 programs an SM
+# already, and no variant faster): sleep between polls while a predecessor is not ready.
+V2_ROUND2: list[dict[str, object]] = [
+    V2_CONFIGS[0],
+    _BASE | {"maxnreg": 128},
+    _BASE | {"maxnreg": 128, "backoff": 100},
+    _BASE | {"maxnreg": 128, "backoff": 300},
+    _BASE | {"maxnreg": 128, "backoff": 1000},
+    _BASE | {"persist": 3, "backoff": 200},
+    _BASE | {"persist": 4, "maxnreg": 128, "backoff": 200},
+    _BASE | {"window": 256, "maxnreg": 128, "backoff": 200},
+]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=100_000_000)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--quick", action="store_true", help="fewer configurations")
     parser.add_argument("--configs", help="a JSON list of Gluon configurations to sweep instead")
+    parser.add_argument(
+        "--v2", type=int, choices=(1, 2), help="sweep the second attempt's variants (round 1 or 2)"
+    )
     parser.add_argument("--no-tile-only", action="store_true", help="skip the no-look-back timing")
+    parser.add_argument(
+        "--budget-s", type=float, default=0, help="skip the configurations left after this long"
+    )
     parser.add_argument(
         "--write-best", action="store_true", help="set the reference's constants to the fastest"
     )
@@ -276,17 +570,29 @@ def main() -> None:
         configs.append({"family": "triton", "block": blk, "warps": w})
     if args.quick:
         configs = configs[:2] + configs[-1:]
+    if args.v2:
+        configs = V2_CONFIGS if args.v2 == 1 else V2_ROUND2
     if args.configs:
         configs = [{"family": "gluon", **c} for c in json.loads(args.configs)]
     rows = []
+    start = time.monotonic()
     for cfg in configs:
         row: dict[str, object] = dict(cfg)
+        if args.budget_s and time.monotonic() - start > args.budget_s:
+            row["error"] = "skipped: out of time"
+            rows.append(row)
+            continue
         try:
             err = check(cfg, dev, 12_345_679, g)
             row["correct"] = err is None
             if err:
                 row["error"] = err
+            COMPILED.pop("last", None)
             row["ms"] = median_ms(lambda c=cfg: prefix_sum(x, **c))  # type: ignore[arg-type]
+            compiled = COMPILED.get("last")
+            if compiled is not None:
+                row["regs"] = getattr(compiled, "n_regs", None)
+                row["spills"] = getattr(compiled, "n_spills", None)
             if err is None:  # the big size too, on the timed input
                 row["correct"] = torch.equal(prefix_sum(x, **cfg), expected(x))  # type: ignore[arg-type]
             if not args.no_tile_only:
@@ -300,26 +606,52 @@ def main() -> None:
         print(json.dumps(row), flush=True)
     out["sweep"] = rows
     good = [r for r in rows if r.get("correct") and "ms" in r]
-    gluon_good = sorted((r for r in good if r["family"] == "gluon"), key=lambda r: float(r["ms"]))  # type: ignore[arg-type]
+    gluon_good = sorted(
+        (r for r in good if r["family"] in ("gluon", "v2")),
+        key=lambda r: float(r["ms"]),  # type: ignore[arg-type]
+    )
     for r in gluon_good[:4]:  # time the leaders again: a gap under this spread is noise
-        keys = ("family", "k", "warps", "coalesce", "stream", "window")
+        keys = (
+            "family",
+            "k",
+            "warps",
+            "coalesce",
+            "stream",
+            "window",
+            "persist",
+            "maxnreg",
+            "backoff",
+        )
         cfg = {k: v for k, v in r.items() if k in keys}
         r["ms_again"] = median_ms(lambda c=cfg: prefix_sum(x, **c))  # type: ignore[arg-type]
     if gluon_good:
         best = min(gluon_good[:4], key=lambda r: (float(r["ms"]) + float(r["ms_again"])) / 2)  # type: ignore[arg-type]
         out["best"] = best
         print("best", json.dumps(best))
-        if args.write_best:
+        if args.write_best and best["family"] == "gluon" and not best.get("maxnreg"):
             write_best(best)
-    print(f"{'config':52} {'ok':>5} {'ms':>8} {'again':>8} {'tile-only':>9}")
+    print(f"{'config':52} {'ok':>5} {'regs':>4} {'ms':>8} {'again':>8} {'tile-only':>9}")
     for r in rows:
         name = " ".join(
             f"{k}={v}"
             for k, v in r.items()
-            if k in ("family", "k", "warps", "block", "coalesce", "stream", "window")
+            if k
+            in (
+                "family",
+                "k",
+                "warps",
+                "block",
+                "coalesce",
+                "stream",
+                "window",
+                "persist",
+                "maxnreg",
+                "backoff",
+            )
         )
         print(
-            f"{name:52} {r.get('correct', '-')!s:>5} {r.get('ms', float('nan')):8.4f} "
+            f"{name:52} {r.get('correct', '-')!s:>5} {r.get('regs', '-')!s:>4} "
+            f"{r.get('ms', float('nan')):8.4f} "
             f"{r.get('ms_again', float('nan')):8.4f} {r.get('ms_tile_only', float('nan')):9.4f}"
         )
     if args.json:
