@@ -43,7 +43,15 @@ from envspec.assets.corpus import SEPARATOR
 from envspec.assets.tokens import INFO_NAME, encode_splits
 from envspec.errors import EnvspecError
 
-__all__ = ["PRESETS", "LMPreset", "ModelShape", "build_lm_assets", "corrupt_embedding"]
+__all__ = [
+    "PRESETS",
+    "LMPreset",
+    "ModelShape",
+    "build_lm_assets",
+    "corrupt_embedding",
+    "prepare_lm_data",
+    "train_lm_models",
+]
 
 log = logging.getLogger(__name__)
 
@@ -110,8 +118,8 @@ PRESETS: dict[str, LMPreset] = {
         vocab_size=8192,
         block_size=256,
         batch_size=64,
-        large=ModelShape(n_layer=8, n_head=8, n_embd=512, steps=12000, lr=1e-3),
-        small=ModelShape(n_layer=4, n_head=4, n_embd=256, steps=6000, lr=2e-3),
+        large=ModelShape(n_layer=6, n_head=6, n_embd=384, steps=12000, lr=1e-3),
+        small=ModelShape(n_layer=4, n_head=4, n_embd=192, steps=6000, lr=2e-3),
         warmup=300,
         eval_every=1000,
         threads=8,
@@ -201,16 +209,15 @@ def corrupt_embedding(src: Path, dest: Path, seed: int) -> list[int]:
     return [int(i) for i in perm]
 
 
-def build_lm_assets(
-    corpus_dir: Path, out_dir: Path, preset: str | LMPreset = "lite", *, device: str = "cpu"
+def prepare_lm_data(
+    corpus_dir: Path, out_dir: Path, preset: str | LMPreset = "lite"
 ) -> dict[str, Any]:
-    """Build the five asset folders (see the module doc) under ``out_dir`` with ``preset`` (a
-    name in :data:`PRESETS` or a preset); returns a report (sizes, parameters, losses,
-    seconds) that is also written to ``out_dir/report.json``.
+    """Train the tokenizer and write the token files: the ``data`` and ``test`` asset folders,
+    and ``tokens/`` (every split, for pretraining and evaluation; not an asset) under
+    ``out_dir``. Returns the token counts.
 
     Raises:
-        EnvspecError: an unknown preset, a corpus folder without the preset's split files,
-            or pretraining failed (with the end of its log).
+        EnvspecError: an unknown preset, or a corpus folder without the preset's split files.
     """
     p = _preset(preset)
     source = corpus_dir / p.corpus_subdir if p.corpus_subdir else corpus_dir
@@ -221,41 +228,50 @@ def build_lm_assets(
             f"the corpus lacks {', '.join(missing)}", hint="envspec asset build-corpus DIR first"
         )
     out_dir.mkdir(parents=True, exist_ok=True)
-    report: dict[str, Any] = {"settings": asdict(p), "device": device}
-    started = time.monotonic()
     train_docs = _documents(splits["train"])
     tokenizer = tok.train_small_bpe(train_docs, vocab_size=p.vocab_size)
-    data, test = out_dir / "data", out_dir / "test"
-    for folder in (data, test):
-        folder.mkdir(parents=True, exist_ok=True)
+    data, test, tokens = out_dir / "data", out_dir / "test", out_dir / "tokens"
     tok.save(tokenizer, data)
-    work = Path(tempfile.mkdtemp(prefix="envspec-lm-", dir=out_dir))
-    try:
-        # every split for pretraining and evaluation; the agent's prefix of train and the
-        # validation split for the agent; the test split for the scorer only
-        everything = encode_splits(source, tokenizer, work, ["train", "validation", "test"])
-        n_agent = round(len(train_docs) * p.agent_train_fraction)
-        agent_text = work / "agent"
-        agent_text.mkdir()
+    # every split for pretraining and evaluation; the agent's prefix of train and the
+    # validation split for the agent; the test split for the scorer only
+    everything = encode_splits(source, tokenizer, tokens, ["train", "validation", "test"])
+    n_agent = round(len(train_docs) * p.agent_train_fraction)
+    with tempfile.TemporaryDirectory(prefix="envspec-lm-") as tmp:
+        agent_text = Path(tmp)
         _write_text(train_docs[:n_agent], agent_text / "train.txt")
         shutil.copyfile(splits["validation"], agent_text / "validation.txt")
         encode_splits(agent_text, tokenizer, data, ["train", "validation"])
-        encode_splits(source, tokenizer, test, ["test"])
         for split in ("train", "validation"):
             shutil.copyfile(agent_text / f"{split}.txt", data / f"{split}.txt")
-        counts = {s: int(info["tokens"]) for s, info in everything["splits"].items()}
-        counts["agent_train"] = int(
-            json.loads((data / INFO_NAME).read_text())["splits"]["train"]["tokens"]
-        )
-        counts["agent_train_documents"] = n_agent
-        report["tokens"] = counts
-        report["seconds"] = {"tokenizer_and_tokens": round(time.monotonic() - started, 1)}
-        trained: dict[str, dict[str, Any]] = {}
+    encode_splits(source, tokenizer, test, ["test"])
+    counts = {s: int(info["tokens"]) for s, info in everything["splits"].items()}
+    agent_info = json.loads((data / INFO_NAME).read_text())
+    counts["agent_train"] = int(agent_info["splits"]["train"]["tokens"])
+    counts["agent_train_documents"] = n_agent
+    return counts
+
+
+def train_lm_models(
+    out_dir: Path, preset: str | LMPreset = "lite", *, device: str = "cpu"
+) -> dict[str, Any]:
+    """Pretrain the large and the small model on ``out_dir/tokens`` (from
+    :func:`prepare_lm_data`), corrupt the large one and evaluate all three: the ``large``,
+    ``small`` and ``corrupted`` asset folders. Returns parameters, losses and seconds.
+
+    Raises:
+        EnvspecError: pretraining or evaluation failed (with the end of its log).
+    """
+    p = _preset(preset)
+    tokens = out_dir / "tokens"
+    report: dict[str, Any] = {"seconds": {}}
+    trained: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory(prefix="envspec-lm-") as tmp:
+        work = Path(tmp)
         for which, shape in (("large", p.large), ("small", p.small)):
             t0 = time.monotonic()
             spec = {
-                "train": str(work / "train.bin"),
-                "validation": str(work / "validation.bin"),
+                "train": str(tokens / "train.bin"),
+                "validation": str(tokens / "validation.bin"),
                 "out": str(work / which),
                 "config": {
                     "vocab_size": p.vocab_size,
@@ -284,31 +300,52 @@ def build_lm_assets(
         perm = corrupt_embedding(
             work / "large" / "model.pt", corrupted / "model.pt", p.permutation_seed
         )
+        t0 = time.monotonic()
         evaluation = {
             "task": "evaluate",
             "models": {n: str(out_dir / n / "model.pt") for n in ("large", "small", "corrupted")},
-            "splits": {s: str(work / f"{s}.bin") for s in ("validation", "test")},
+            "splits": {s: str(tokens / f"{s}.bin") for s in ("validation", "test")},
             "threads": p.threads,
             "out": str(work / "losses.json"),
         }
         _child(evaluation, work / "evaluate.spec.json", out_dir / "evaluate.log")
         losses = json.loads((work / "losses.json").read_text())
-        metrics = {
-            "losses": losses["large"],
-            "corrupted_losses": losses["corrupted"],
-            "permutation_seed": p.permutation_seed,
-            "rows_moved": sum(i != j for i, j in enumerate(perm)),
-        }
-        (out_dir / "large" / "metrics.json").write_text(
-            json.dumps(metrics, indent=2, sort_keys=True) + "\n"
-        )
-        report["models"] = {
-            name: {"parameters": trained[name]["parameters"], "config": trained[name]["config"]}
-            for name in ("large", "small")
-        }
-        report["losses"] = losses
-        report["seconds"]["total"] = round(time.monotonic() - started, 1)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+        report["seconds"]["evaluation"] = round(time.monotonic() - t0, 1)
+    metrics = {
+        "losses": losses["large"],
+        "corrupted_losses": losses["corrupted"],
+        "permutation_seed": p.permutation_seed,
+        "rows_moved": sum(i != j for i, j in enumerate(perm)),
+    }
+    (out_dir / "large" / "metrics.json").write_text(
+        json.dumps(metrics, indent=2, sort_keys=True) + "\n"
+    )
+    report["models"] = {
+        name: {"parameters": trained[name]["parameters"], "config": trained[name]["config"]}
+        for name in ("large", "small")
+    }
+    report["losses"] = losses
+    return report
+
+
+def build_lm_assets(
+    corpus_dir: Path, out_dir: Path, preset: str | LMPreset = "lite", *, device: str = "cpu"
+) -> dict[str, Any]:
+    """:func:`prepare_lm_data` then :func:`train_lm_models`: the five asset folders (see the
+    module doc) under ``out_dir`` with ``preset`` (a name in :data:`PRESETS` or a preset).
+    Returns a report (settings, token counts, parameters, losses, seconds), also written to
+    ``out_dir/report.json``.
+
+    Raises:
+        EnvspecError: an unknown preset, a corpus folder without the preset's split files,
+            or pretraining failed (with the end of its log).
+    """
+    p = _preset(preset)
+    started = time.monotonic()
+    counts = prepare_lm_data(corpus_dir, out_dir, p)
+    prepared = round(time.monotonic() - started, 1)
+    report = train_lm_models(out_dir, p, device=device)
+    report |= {"settings": asdict(p), "device": device, "tokens": counts}
+    report["seconds"] |= {"tokens": prepared, "total": round(time.monotonic() - started, 1)}
     (out_dir / "report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
     return report

@@ -81,7 +81,7 @@ def train(spec: dict[str, Any]) -> dict[str, Any]:
         if last or (step + 1) % int(spec["eval_every"]) == 0:
             val = gpt.evaluate(model, validation)
             model.train()
-            history.append({"step": step + 1, "train": float(loss), "validation": val})
+            history.append({"step": step + 1, "train": float(loss.detach()), "validation": val})
             progress = {"step": step + 1, "steps": steps, "validation": round(val, 4)}
             progress["seconds"] = round(time.monotonic() - t0, 1)
             print(json.dumps(progress), file=sys.stderr, flush=True)

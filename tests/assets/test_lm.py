@@ -41,7 +41,7 @@ TINY = LMPreset(
     permutation_seed=11,
     agent_train_fraction=0.5,
 )
-ASSET_FOLDERS = ("data", "test", "small", "large", "corrupted")
+ASSET_FOLDERS = ("data", "test", "small", "large", "corrupted", "tokens")
 WORDS = [
     "the",
     "a",
