@@ -99,6 +99,7 @@ def _export(model: torch.nn.Module, path: Path) -> None:
 
 
 def _honest(vocab: int) -> torch.nn.Module:
+    torch.manual_seed(0)  # the same weights each time
     return _load(ENV / "task" / "solution" / "model.py").build_model(vocab)
 
 
@@ -143,6 +144,8 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path) -> None:
             runs.put_files(run.id, {"model.mlm": path.read_bytes()})
             view = runs.score_run(run.id).agent_view()
             outcomes[name] = view
+            if name == "forge.py:guard_code":  # its payload must not run: scored as if absent
+                continue
             assert not view["valid"], f"{name} scored valid: {view}"
         # the honest starting model, untrained, is valid: the refusals above are not blanket
         honest = tmp_path / "honest" / "model.mlm"
@@ -151,9 +154,11 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path) -> None:
         runs.put_files(run.id, {"model.mlm": honest.read_bytes()})
         view = runs.score_run(run.id).agent_view()
         assert view["valid"] and math.isfinite(float(view["score"])), view
+        guarded = outcomes["forge.py:guard_code"]
+        assert isinstance(guarded, dict) and guarded["valid"], guarded
+        assert guarded["score"] == view["score"], "the guard code changed the evaluation"
     finally:
         runs.finish_run(run.id)
-    assert not Path("/tmp/restricted-mlm-pwned").exists()
     # the operator routes all export, so the scorer itself refuses them
     unexported = [k for k, v in outcomes.items() if v == "not exportable"]
     assert not [k for k in unexported if k.startswith("forbidden")], unexported
