@@ -1,0 +1,141 @@
+"""The fix_embedding reference (the original's approach): rebuild the broken embedding from the
+small model's.
+
+1. Adapter: with every weight of the large model frozen, learn a linear map (and an offset)
+   from the small model's token embeddings to the large model's width, by the large model's
+   language-modelling loss on the train split. The map's output is both the input embedding
+   and the tied output layer.
+2. Put the mapped embedding into the large model and fine-tune every weight on the train split.
+
+Writes ``model.pt`` in the working directory. Settings depend on ``$ENVSPEC_VARIANT``; the
+models and data come from ``$ENVSPEC_ASSET_CORRUPTED``, ``_SMALL`` and ``_DATA``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+# one CPU code path on any x86 machine with AVX2 (read when torch loads): the same training
+# gives the same weights on the calibration host and elsewhere
+for key, value in (("MKL_CBWR", "AVX2"), ("ATEN_CPU_CAPABILITY", "avx2")):
+    os.environ.setdefault(key, value)
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+CORRUPTED = Path(os.environ.get("ENVSPEC_ASSET_CORRUPTED", "/assets/corrupted"))
+SMALL = Path(os.environ.get("ENVSPEC_ASSET_SMALL", "/assets/small"))
+DATA = Path(os.environ.get("ENVSPEC_ASSET_DATA", "/assets/data"))
+sys.path.insert(0, str(CORRUPTED))
+import model as gpt  # noqa: E402  (the model code shipped with the models)
+
+SETTINGS = {
+    "lite": {
+        "device": "cpu",
+        "threads": 2,
+        "batch": 16,
+        "adapter_steps": 100,
+        "adapter_lr": 1e-2,
+        "finetune_steps": 200,
+        "finetune_lr": 1e-3,
+    },
+    "standard": {
+        "device": "cuda",
+        "threads": 8,
+        "batch": 64,
+        "adapter_steps": 1000,
+        "adapter_lr": 3e-3,
+        "finetune_steps": 4000,
+        "finetune_lr": 3e-4,
+    },
+}
+
+
+def tokens(name: str) -> torch.Tensor:
+    return torch.from_numpy(np.fromfile(DATA / f"{name}.bin", dtype="<u2").astype(np.int64))
+
+
+def batches(data: torch.Tensor, block: int, batch: int) -> Iterator[torch.Tensor]:
+    """Random windows of ``block + 1`` tokens, from a fixed seed."""
+    g = torch.Generator().manual_seed(0)
+    offsets = torch.arange(block + 1)
+    while True:
+        starts = torch.randint(0, data.numel() - block - 1, (batch,), generator=g)
+        yield data[starts[:, None] + offsets]
+
+
+def lr_at(step: int, steps: int, peak: float, warmup: int = 20) -> float:
+    """Linear warm-up, then cosine decay to a tenth of the peak."""
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    progress = (step - warmup) / max(1, steps - warmup)
+    return peak * (0.1 + 0.45 * (1 + math.cos(math.pi * progress)))
+
+
+def report(stage: str, model: gpt.GPT, val: torch.Tensor, t0: float) -> None:
+    loss = gpt.evaluate(model, val)
+    model.train()
+    seconds = round(time.monotonic() - t0)
+    print(json.dumps({"stage": stage, "validation": round(loss, 4), "s": seconds}), flush=True)
+
+
+def main() -> None:
+    s = SETTINGS[os.environ.get("ENVSPEC_VARIANT", "lite")]
+    torch.manual_seed(0)
+    torch.set_num_threads(int(s["threads"]))
+    dev = str(s["device"])
+    large = gpt.load(CORRUPTED / "model.pt").to(dev)
+    small = gpt.load(SMALL / "model.pt")
+    train, val = tokens("train"), tokens("validation")
+    stream = batches(train, large.config.block_size, int(s["batch"]))
+    t0 = time.monotonic()
+
+    # 1. the adapter: a linear map from the small model's embeddings, everything else frozen
+    for p in large.parameters():
+        p.requires_grad_(False)
+    e_small = small.wte.weight.detach().to(dev)
+    broken = large.wte.weight.detach()
+    w = torch.randn(e_small.shape[1], broken.shape[1], device=dev)
+    w *= broken.norm(dim=1).mean() / (e_small @ w).norm(dim=1).mean()  # rows of the right size
+    w.requires_grad_(True)
+    b = broken.mean(0).clone().requires_grad_(True)  # the broken rows still have the right mean
+    opt = torch.optim.Adam([w, b], lr=float(s["adapter_lr"]))
+    steps = int(s["adapter_steps"])
+    for step in range(steps):
+        for group in opt.param_groups:
+            group["lr"] = lr_at(step, steps, float(s["adapter_lr"]))
+        rows = next(stream).to(dev)
+        loss = large.loss(rows[:, :-1], rows[:, 1:], embedding=e_small @ w + b)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    with torch.no_grad():
+        large.wte.weight.copy_(e_small @ w + b)
+    report("adapter", large, val.to(dev), t0)
+
+    # 2. fine-tune every weight
+    for p in large.parameters():
+        p.requires_grad_(True)
+    opt = torch.optim.AdamW(large.parameters(), lr=float(s["finetune_lr"]), weight_decay=0.0)
+    steps = int(s["finetune_steps"])
+    for step in range(steps):
+        for group in opt.param_groups:
+            group["lr"] = lr_at(step, steps, float(s["finetune_lr"]))
+        rows = next(stream).to(dev)
+        loss = large.loss(rows[:, :-1], rows[:, 1:])
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(large.parameters(), 1.0)
+        opt.step()
+    report("finetune", large, val.to(dev), t0)
+    gpt.save(large.cpu(), "model.pt")
+
+
+if __name__ == "__main__":
+    main()

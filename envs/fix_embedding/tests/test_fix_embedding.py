@@ -1,0 +1,139 @@
+"""fix_embedding `lite` end to end through the docker backend: the assets rebuild from packages
+to the digests the manifest pins; calibration (the reference trained inside its run) gives
+starting ≈ 0 and reference ≈ 1; every exploit is invalid; the uncorrupted model and the hidden
+split never reach the agent."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import sys
+import tarfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from envspec.authoring.exploits import apply_exploit, find_exploits
+from envspec.models.reference import Reference, RegistryTarget
+from envspec.oci.layout import LayoutStore
+from envspec.oci.pull import image_layers, resolve
+from envspec.oci.push import push_environment
+from envspec.runtime import runs
+from envspec.runtime.calibrate import calibrate
+from envspec.schema import load_manifest
+
+try:
+    import torch  # noqa: F401  (the asset builder trains with it)
+except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it must be present
+    if os.environ.get("CI"):
+        raise
+    pytest.skip("TORCH MISSING: run scripts/bootstrap", allow_module_level=True)
+
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("torch_cpu_base")]
+
+ENV = Path(__file__).resolve().parents[1]
+HIDDEN = ("test", "large")
+
+
+def _load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"fe_e2e_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The assets rebuilt from packages (corpus, tokenizer, both models pretrained, the
+    permuted one) and pushed to a store of this module's own."""
+    root = tmp_path_factory.mktemp("fix-embedding")
+    builder = _load(ENV / "scoring" / "build_assets.py")
+    builder.build(root / "build", "lite")
+    builder.push(root / "build", RegistryTarget(store=str(root / "store")), "lite")
+    return root / "store"
+
+
+@pytest.fixture(scope="module")
+def published(store: Path) -> str:
+    target = RegistryTarget(store=str(store))
+    return str(push_environment(ENV, target, assets_from=f"oci:{store}").environment)
+
+
+def test_assets_rebuild_to_the_pinned_digests(store: Path) -> None:
+    layout = LayoutStore(store)
+    version = _load(ENV / "scoring" / "build_assets.py").VERSION
+    for asset in load_manifest(ENV).assets:
+        ref = Reference.parse(asset.ref)
+        got = layout.head_manifest(ref.repository, version)
+        assert got == asset.digest, (
+            f"{asset.name}: rebuilt {got}, the manifest pins {asset.digest}; if the packages or "
+            "torch changed, run envs/fix_embedding/scoring/build_assets.py, update envspec.yaml "
+            "and recalibrate"
+        )
+
+
+def test_starting_scores_zero_and_reference_one(published: str) -> None:
+    figures = calibrate(ENV, "lite", repeats=2, reference=published, backend="docker")
+    for role, want in (("starting", 0.0), ("reference", 1.0)):
+        scores = figures[role]["scores"]
+        assert scores[0] == scores[1], "a fixed split in fixed order: one model, one score"
+        assert figures[role]["normalised"] == pytest.approx(want, abs=0.1), figures
+    print(
+        f"\n[fix_embedding lite] starting {figures['starting']['median']:.4f}, "
+        f"reference {figures['reference']['median']:.4f}"
+    )
+
+
+def test_every_exploit_is_invalid(published: str) -> None:
+    manifest = load_manifest(ENV)
+    exploits = find_exploits(ENV)
+    assert len(exploits) >= 9
+    run = runs.start_run(published, variant="lite", backend="docker")
+    outcomes: dict[str, dict[str, object]] = {}
+    try:
+        for exploit in exploits:
+            runs.exec_in_run(run.id, ["rm", "-f", "model.pt"])
+            note = apply_exploit(run.id, exploit, manifest)
+            view = runs.score_run(run.id).agent_view()
+            outcomes[exploit.name] = view
+            assert view["valid"] is False, f"{exploit.name} ({note}) scored {view}"
+            assert view["reason"], view
+        # the refusals are not blanket: the starting solution, submitted the same way, is valid
+        runs.exec_in_run(run.id, ["rm", "-f", "model.pt"])
+        runs.exec_in_run(run.id, list(manifest.prepare["starting"]))
+        view = runs.score_run(run.id).agent_view()
+        assert view["valid"], view
+    finally:
+        runs.finish_run(run.id)
+    assert "weights_only" in str(outcomes["pickle_payload"]["reason"])
+    assert "regular file" in str(outcomes["link_to_hidden"]["reason"])
+    assert "config" in str(outcomes["small_model"]["reason"])
+
+
+def test_hidden_assets_never_reach_the_agent(published: str) -> None:
+    layout, resolved = resolve(Reference.parse(published))
+    repo = Reference.parse(published).repository
+    names: set[str] = set()
+    for layer in image_layers(layout, repo, resolved.artifact.agent_digest):
+        with tarfile.open(fileobj=io.BytesIO(layout.get_blob(repo, layer["digest"]))) as tar:
+            names.update(m.name.removeprefix("./") for m in tar.getmembers())
+    mounts = {a.name: a.mount.strip("/") for a in resolved.manifest.assets}
+    assert f"{mounts['corrupted']}/model.pt" in names and f"{mounts['data']}/train.bin" in names
+    for hidden in HIDDEN:
+        assert not [n for n in names if n.startswith(mounts[hidden])], hidden
+    assert not [n for n in names if n.endswith(("test.bin", "metrics.json"))]
+    assert not [n for n in names if n.split("/")[0] in ("scoring", "reference")]
+    run = runs.start_run(published, variant="lite", backend="docker")
+    try:
+        probe = runs.exec_in_run(
+            run.id,
+            ["sh", "-c", 'ls /assets; echo "[$ENVSPEC_ASSET_LARGE$ENVSPEC_ASSET_TEST]"'],
+        )
+    finally:
+        runs.finish_run(run.id)
+    out = probe.stdout.decode().split()
+    assert sorted(out[:-1]) == ["corrupted", "data", "small"] and out[-1] == "[]", out
