@@ -65,25 +65,37 @@ def expected_architecture() -> dict[str, object]:
     }
 
 
-def submitted_file(solution_dir: Path) -> Path:
-    """The submission, if it is a regular file of a plausible size."""
+def copy_submission(solution_dir: Path, dest: Path) -> int:
+    """Copy the submission to ``dest`` if it is a regular file of a plausible size; its size.
+
+    The file is opened without following links and checked on the open descriptor, so that
+    swapping it for a link while the scorer runs (the agent's side of the folder is writable)
+    cannot make the scorer read anything else; at most the limit is read.
+    """
     path = solution_dir / SOLUTION_FILE
     try:
-        info = path.lstat()
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         raise Invalid(
             f"no {SOLUTION_FILE} in your working directory (the starting solution is a copy "
             'of "$ENVSPEC_ASSET_CORRUPTED/model.pt")'
         ) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise Invalid(f"{SOLUTION_FILE} must be a regular file, not a link or anything else")
-    limit = 2 * (CORRUPTED / "model.pt").stat().st_size + (1 << 20)
-    if info.st_size > limit:
+    except OSError:  # ELOOP: a link
+        raise Invalid(f"{SOLUTION_FILE} must be a regular file, not a link") from None
+    expected = (CORRUPTED / "model.pt").stat().st_size
+    limit = 2 * expected + (1 << 20)
+    with os.fdopen(fd, "rb") as src:
+        info = os.fstat(src.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise Invalid(f"{SOLUTION_FILE} must be a regular file")
+        data = src.read(limit + 1)
+    if len(data) > limit:
         raise Invalid(
             f"{SOLUTION_FILE} is {info.st_size:,} bytes; a model of this architecture takes "
-            f"about {(CORRUPTED / 'model.pt').stat().st_size:,} (limit {limit:,})"
+            f"about {expected:,} (limit {limit:,})"
         )
-    return path
+    dest.write_bytes(data)
+    return len(data)
 
 
 def _limit_memory(memory_bytes: int | None) -> None:
@@ -167,11 +179,10 @@ def rows_recovered(model_pt: Path) -> int | None:
 
 def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
     floor = float(params["floor"])  # type: ignore[arg-type]
-    source = submitted_file(solution_dir)
     started = time.monotonic()
     workdir = Path(tempfile.mkdtemp(prefix="fe-worker-"))
     try:
-        shutil.copyfile(source, workdir / "model.pt")
+        copy_submission(solution_dir, workdir / "model.pt")
         shutil.copyfile(TEST / "test.bin", workdir / "test.bin")
         shutil.copyfile(HERE / "worker.py", workdir / "worker.py")
         shutil.copyfile(CORRUPTED / "model.py", workdir / "model.py")

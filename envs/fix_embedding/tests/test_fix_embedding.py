@@ -31,7 +31,12 @@ except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it 
         raise
     pytest.skip("TORCH MISSING: run scripts/bootstrap", allow_module_level=True)
 
-pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("torch_cpu_base")]
+# pretraining the assets takes minutes on 2 cores, more on a busy machine
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.usefixtures("torch_cpu_base"),
+    pytest.mark.timeout(2400),
+]
 
 ENV = Path(__file__).resolve().parents[1]
 HIDDEN = ("test", "large")
