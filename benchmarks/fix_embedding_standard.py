@@ -2,11 +2,12 @@
 
 Three steps, each within a device call's ten minutes:
 
-    # here (CPU, Debian packages installed): corpus (all sources), 8,192-token BPE, token files
+    # here (CPU, Debian packages installed): corpus (all sources), 8,192-token BPE, token
+    # files, packed into .devcarry-fe/data.tar.xz (≈ 32 MB; what a device call may carry)
     python benchmarks/fix_embedding_standard.py prepare .devdata-fe
-    # on the GPU host (repository root, .devdata-fe carried along):
-    python benchmarks/fix_embedding_standard.py pretrain .devdata-fe OUT
-    python benchmarks/fix_embedding_standard.py measure .devdata-fe OUT
+    # on the GPU host (repository root, .devcarry-fe carried along; the wrapper unpacks it):
+    benchmarks/fix_embedding_standard_gpu.sh pretrain OUT
+    benchmarks/fix_embedding_standard_gpu.sh measure OUT
 
 ``pretrain`` trains the large and small models and the permuted one (``envspec.assets.lm``,
 preset ``standard``, bf16 autocast on the GPU). ``measure`` runs the real scorer on the starting
@@ -50,14 +51,19 @@ def prepare(data: Path) -> None:
     counts = prepare_lm_data(data / "corpus", data / "assets", "standard")
     shutil.rmtree(data / "corpus")
     (data / "prepared.json").write_text(json.dumps(counts, indent=2) + "\n")
+    carry = ROOT / ".devcarry-fe"
+    carry.mkdir(exist_ok=True)
+    subprocess.run(
+        f"tar -C {data} -cf - . | xz -T0 -6 > {carry / 'data.tar.xz'}", shell=True, check=True
+    )
     print(json.dumps(counts))
 
 
-def pretrain(data: Path, out: Path) -> None:
+def pretrain(data: Path, out: Path, preset: str, device: str) -> None:
     from envspec.assets.lm import train_lm_models
 
     t0 = time.monotonic()
-    report = train_lm_models(data / "assets", "standard", device="cuda")
+    report = train_lm_models(data / "assets", preset, device=device)
     report["seconds"]["total"] = round(time.monotonic() - t0, 1)
     (data / "pretrained.json").write_text(json.dumps(report, indent=2) + "\n")
     out.mkdir(parents=True, exist_ok=True)
@@ -72,7 +78,7 @@ def _asset_env(data: Path) -> dict[str, str]:
     return {f"ENVSPEC_ASSET_{n.upper()}": str(assets / n) for n in ("data", "small", "corrupted")}
 
 
-def _score(data: Path, solution: Path, params: dict[str, Any]) -> dict[str, Any]:
+def _score(data: Path, solution: Path, params: dict[str, Any], variant: str) -> dict[str, Any]:
     """The real scorer on ``solution/model.pt`` (as root its worker runs as ``nobody``)."""
     assets = data / "assets"
     env = dict(os.environ) | _asset_env(data)
@@ -81,14 +87,14 @@ def _score(data: Path, solution: Path, params: dict[str, Any]) -> dict[str, Any]
         "ENVSPEC_ASSET_LARGE": str(assets / "large"),
         "ENVSPEC_SOLUTION": str(solution),
         "ENVSPEC_PARAMETERS": json.dumps(params),
-        "ENVSPEC_VARIANT": "standard",
+        "ENVSPEC_VARIANT": variant,
         "ENVSPEC_RESULT": str(solution / "result.json"),
     }
     subprocess.run([sys.executable, str(ENV / "scoring" / "score.py")], env=env, check=True)
     return dict(json.loads((solution / "result.json").read_text()))
 
 
-def _from_scratch(data: Path, minutes: float, patience: int) -> dict[str, Any]:
+def _from_scratch(data: Path, minutes: float, patience: int, device: str) -> dict[str, Any]:
     """Train the large architecture from random weights on the agent's data; early stopping."""
     import torch
 
@@ -101,10 +107,10 @@ def _from_scratch(data: Path, minutes: float, patience: int) -> dict[str, Any]:
 
     cfg = gpt.GPTConfig(**json.loads((data / "assets" / "corrupted" / "config.json").read_text()))
     torch.manual_seed(0)
-    m = gpt.GPT(cfg).cuda()
+    m = gpt.GPT(cfg).to(device)
     train = tokens(data / "assets" / "data" / "train.bin")
-    val = tokens(data / "assets" / "data" / "validation.bin").cuda()
-    test = tokens(data / "assets" / "test" / "test.bin").cuda()
+    val = tokens(data / "assets" / "data" / "validation.bin").to(device)
+    test = tokens(data / "assets" / "test" / "test.bin").to(device)
     opt = torch.optim.AdamW(m.parameters(), lr=1e-3, betas=(0.9, 0.95), weight_decay=0.1)
     g = torch.Generator().manual_seed(1)
     offsets = torch.arange(cfg.block_size + 1)
@@ -113,10 +119,10 @@ def _from_scratch(data: Path, minutes: float, patience: int) -> dict[str, Any]:
     history = []
     while time.monotonic() - t0 < minutes * 60 and since < patience:
         starts = torch.randint(0, train.numel() - cfg.block_size - 1, (64,), generator=g)
-        rows = train[starts[:, None] + offsets].cuda()
+        rows = train[starts[:, None] + offsets].to(device)
         for group in opt.param_groups:
             group["lr"] = 1e-3 * min(1.0, (step + 1) / 300)
-        with torch.autocast("cuda", dtype=torch.bfloat16):
+        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=device == "cuda"):
             loss = m.loss(rows[:, :-1], rows[:, 1:])
         opt.zero_grad(set_to_none=True)
         loss.backward()
@@ -144,7 +150,7 @@ def _from_scratch(data: Path, minutes: float, patience: int) -> dict[str, Any]:
     }
 
 
-def measure(data: Path, out: Path, scratch_minutes: float) -> None:
+def measure(data: Path, out: Path, scratch_minutes: float, variant: str, device: str) -> None:
     params = json.loads((data / "params.json").read_text())
     out.mkdir(parents=True, exist_ok=True)
     figures: dict[str, Any] = {"parameters": params}
@@ -155,12 +161,12 @@ def measure(data: Path, out: Path, scratch_minutes: float) -> None:
         start = Path(tmp) / "starting"
         start.mkdir()
         shutil.copyfile(data / "assets" / "corrupted" / "model.pt", start / "model.pt")
-        figures["starting"] = _score(data, start, params)
+        figures["starting"] = _score(data, start, params, variant)
         ref = Path(tmp) / "reference"
         ref.mkdir()
         shutil.copyfile(ENV / "reference" / "fix.py", ref / "fix.py")
         t0 = time.monotonic()
-        env = dict(os.environ) | _asset_env(data) | {"ENVSPEC_VARIANT": "standard"}
+        env = dict(os.environ) | _asset_env(data) | {"ENVSPEC_VARIANT": variant}
         run = subprocess.run(
             [sys.executable, "fix.py"], cwd=ref, env=env, capture_output=True, text=True
         )
@@ -169,8 +175,8 @@ def measure(data: Path, out: Path, scratch_minutes: float) -> None:
             "exit": run.returncode,
             "log": run.stdout[-2000:] + run.stderr[-2000:],
         }
-        figures["reference"] = _score(data, ref, params)
-    figures["from_scratch"] = _from_scratch(data, scratch_minutes, patience=1500)
+        figures["reference"] = _score(data, ref, params, variant)
+    figures["from_scratch"] = _from_scratch(data, scratch_minutes, patience=1500, device=device)
     floor = float(params["floor"])
     best = figures["from_scratch"]["best"]
     if "test" in best:
@@ -189,13 +195,17 @@ def main() -> None:
     parser.add_argument("data", type=Path)
     parser.add_argument("out", type=Path, nargs="?")
     parser.add_argument("--scratch-minutes", type=float, default=5.0)
+    # for a smoke test on a CPU: --preset lite --variant lite --device cpu
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--device", default="cuda")
     args = parser.parse_args()
     if args.step == "prepare":
         prepare(args.data)
     elif args.step == "pretrain":
-        pretrain(args.data, args.out)
+        pretrain(args.data, args.out, args.preset, args.device)
     elif args.step == "measure":
-        measure(args.data, args.out, args.scratch_minutes)
+        measure(args.data, args.out, args.scratch_minutes, args.variant, args.device)
     else:  # pack: the model folders as asset folders, for pushing elsewhere
         with tarfile.open(args.out / "standard-models.tar", "w") as tar:
             for name in ("small", "corrupted", "large"):

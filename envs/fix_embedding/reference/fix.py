@@ -44,6 +44,7 @@ SETTINGS = {
         "adapter_lr": 1e-2,
         "finetune_steps": 200,
         "finetune_lr": 1e-3,
+        "eval_every": 0,  # the agent has all the pretraining text: no early stopping
     },
     "standard": {
         "device": "cuda",
@@ -51,8 +52,11 @@ SETTINGS = {
         "batch": 64,
         "adapter_steps": 1000,
         "adapter_lr": 3e-3,
-        "finetune_steps": 4000,
+        "finetune_steps": 3000,
         "finetune_lr": 3e-4,
+        # a tenth of the pretraining text: keep the fine-tuned weights with the best
+        # validation loss (on its first 256 k tokens), evaluated this often
+        "eval_every": 250,
     },
 }
 
@@ -120,6 +124,9 @@ def main() -> None:
     report("adapter", large, val.to(dev), t0)
 
     # 2. fine-tune every weight
+    every = int(s["eval_every"])
+    held_out = val[: 1 << 18].to(dev)
+    best = (math.inf, {})
     for p in large.parameters():
         p.requires_grad_(True)
     opt = torch.optim.AdamW(large.parameters(), lr=float(s["finetune_lr"]), weight_decay=0.0)
@@ -133,6 +140,15 @@ def main() -> None:
         loss.backward()
         torch.nn.utils.clip_grad_norm_(large.parameters(), 1.0)
         opt.step()
+        if every and (step + 1) % every == 0:
+            loss_now = gpt.evaluate(large, held_out)
+            large.train()
+            if loss_now < best[0]:
+                best = (loss_now, {k: v.clone() for k, v in large.state_dict().items()})
+    if every:
+        final = gpt.evaluate(large, held_out)
+        if best[0] < final:
+            large.load_state_dict(best[1])
     report("finetune", large, val.to(dev), t0)
     gpt.save(large.cpu(), "model.pt")
 
