@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.table import Table
+from rich.table import Column, Table
 
 from envspec.cli.render import console, print_json
 from envspec.errors import EnvspecError
@@ -156,7 +156,8 @@ def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) 
             ]
         )
         return
-    table = Table("run", "status", "environment", "variant", "backend")
+    # a run id is what users copy into the next command: never wrap or cut it
+    table = Table(Column("run", no_wrap=True), "status", "environment", "variant", "backend")
     for r in rows:
         table.add_row(r.id, r.status, r.environment, r.variant, r.backend)
     console.print(table)
