@@ -18,7 +18,7 @@ from pathlib import Path
 from envspec import constants
 from envspec.errors import NotFound
 from envspec.models.manifest import Asset, Manifest
-from envspec.models.reference import Reference
+from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci import engine
 from envspec.oci.assets import pull_asset
 from envspec.oci.store import Access, Store
@@ -39,12 +39,15 @@ def asset_reference(
 
 
 def source_of(location: str | None) -> dict[str, str | None]:
-    """``registry``/``store`` keywords for a ``host[:port]`` or ``oci:PATH`` location."""
+    """``registry``/``store`` keywords for a ``host[:port]`` or ``oci:PATH`` location.
+
+    Raises:
+        InvalidReference: ``location`` is neither.
+    """
     if location is None:
         return {"registry": None, "store": None}
-    if location.startswith("oci:"):
-        return {"registry": None, "store": location[4:]}
-    return {"registry": location, "store": None}
+    target = RegistryTarget.parse(location)
+    return {"registry": target.registry, "store": target.store}
 
 
 def fetch_asset(ref: Reference, dest_root: Path, *, access: Access | None = None) -> Path:

@@ -37,7 +37,6 @@ def main(model_path: Path, inputs_path: Path, out: Path) -> dict[str, object]:
             f"the model has {n_weights:,} weights; this variant allows {max_params:,}"
         )
     picked = []
-    torch.manual_seed(0)
     with torch.no_grad():
         for start in range(0, tokens.shape[0], batch):
             chunk = tokens[start : start + batch].to(device)
