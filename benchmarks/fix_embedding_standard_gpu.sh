@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# fix_embedding `standard` on a GPU host, in two calls of at most ten minutes each.
+# fix_embedding `standard` on a GPU host, in one call of at most ten minutes.
 # Here first (CPU, the corpus's Debian packages installed):
 #   .venv/bin/python benchmarks/fix_embedding_standard.py prepare .devdata-fe
 # then on the GPU host (repository root, carry .devcarry-fe; torch and numpy are all it needs):
-#   benchmarks/fix_embedding_standard_gpu.sh pretrain OUT_DIR   # the three models (≈ 5 min)
-#   benchmarks/fix_embedding_standard_gpu.sh measure OUT_DIR    # scorer on starting and
-#       reference, the from-scratch baseline, floor candidates: OUT_DIR/figures.json
+#   benchmarks/fix_embedding_standard_gpu.sh OUT_DIR
+# pretrains the three models and packs them as OUT_DIR/models.tar.part-* (15 MiB pieces, so
+# that they come back from a lent machine), then measures: the scorer on the starting and the
+# reference solutions, the from-scratch bound, floor candidates (OUT_DIR/figures.json).
+# Here again: cat OUT/models.tar.part-* | tar -C .devdata-fe/assets -xf -
 set -u -o pipefail
-step=${1:?usage: $0 pretrain|measure OUT_DIR}
-out=${2:?usage: $0 pretrain|measure OUT_DIR}
+out=${1:?usage: $0 OUT_DIR}
 mkdir -p "$out"
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD
 nvidia-smi --query-gpu=name,driver_version --format=csv | tee "$out/gpu.txt"
 if [ ! -f .devdata-fe/prepared.json ]; then
   mkdir -p .devdata-fe && xz -dc .devcarry-fe/data.tar.xz | tar -C .devdata-fe -xf - || exit 1
 fi
-case "$step" in
-  pretrain) timeout 580 python3 benchmarks/fix_embedding_standard.py pretrain .devdata-fe "$out" 2>&1 | tee "$out/pretrain.txt" ;;
-  measure) timeout 580 python3 benchmarks/fix_embedding_standard.py measure .devdata-fe "$out" --scratch-minutes 4 2>&1 | tee "$out/measure.txt" ;;
-  *) echo "unknown step $step" >&2; exit 2 ;;
-esac
+timeout 300 python3 benchmarks/fix_embedding_standard.py pretrain .devdata-fe "$out" 2>&1 | tee "$out/pretrain.txt" || exit 1
+tar -C .devdata-fe/assets -cf - large small corrupted pretrain-large.log pretrain-small.log evaluate.log \
+  | split -b 15M - "$out/models.tar.part-" || exit 1
+timeout 270 python3 benchmarks/fix_embedding_standard.py measure .devdata-fe "$out" --scratch-minutes 2.5 2>&1 | tee "$out/measure.txt"
