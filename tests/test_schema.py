@@ -482,6 +482,25 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
         "semantic",
     ),
     (
+        "variant-asset-clash",
+        _set(
+            f"{L}.assets",
+            [
+                {
+                    "name": "corpus",
+                    "ref": "envspec/c@sha256:" + "ab" * 32,
+                    "mount": "/assets/judge/",
+                    "visibility": "agent",
+                }
+            ],
+        ),
+        {
+            f"{L}.assets[0].name": ("also a top-level asset", "rename one"),
+            f"{L}.assets[0].mount": ("/assets/judge is mounted twice", None),
+        },
+        "semantic",
+    ),
+    (
         "zero-wall-time",
         _set(f"{L}.budgets.wall_time", "0h"),
         {f"{L}.budgets.wall_time": ("longer than zero", None)},

@@ -111,7 +111,7 @@ def _leaks(env_dir: Path, manifest: Manifest, built: BuiltEnvironment, base: str
     files = image_files.image_files(built.agent_id, skip_layers=image_files.base_layers(base))
     hidden = image_files.hidden_contents(env_dir)
     out = []
-    for leak in image_files.find_leaks(files, hidden, manifest.assets):
+    for leak in image_files.find_leaks(files, hidden, manifest.all_assets):
         if leak.asset is not None:
             out.append(
                 finding(

@@ -170,6 +170,12 @@ def _write_task(
     needs_pull: bool,
 ) -> None:
     m = env.manifest
+    if v.assets:
+        raise EnvspecError(
+            f"variant {v.name} of {m.id} has its own assets, which envspec adds when a run "
+            "starts; a Harbor task's image cannot fetch them",
+            hint="export another variant, or make the assets top-level (baked into the images)",
+        )
     (root / "environment").mkdir(parents=True)
     (root / "tests").mkdir()
     (root / "instruction.md").write_text(env.instructions, encoding="utf-8")

@@ -183,6 +183,8 @@ class Variant:
     base: str | None = None
     parameters: Mapping[str, Any] = field(default_factory=dict)
     normalisation: Normalisation | None = None
+    #: assets only this variant's runs get, fetched when a run starts (not baked into images)
+    assets: tuple[Asset, ...] = ()
 
     @property
     def calibrated(self) -> bool:
@@ -321,10 +323,7 @@ class Manifest:
                 Service(s["name"], s["kind"], s["model"], s.get("description"))
                 for s in raw.get("services", [])
             ),
-            assets=tuple(
-                Asset(a["name"], a["ref"], a["mount"], a["visibility"])
-                for a in raw.get("assets", [])
-            ),
+            assets=_assets(raw.get("assets", [])),
             prepare={
                 role: tuple(argv)
                 for role, argv in raw.get("calibration", {}).get("prepare", {}).items()
@@ -354,16 +353,27 @@ class Manifest:
             hint = did_you_mean(name, names) or f"choose one of: {', '.join(names)}"
             raise EnvspecError(f"{self.name} has no variant {name!r}", hint=hint) from None
 
-    def asset(self, name: str) -> Asset:
-        """The asset called ``name``.
+    def assets_of(self, variant: str | None) -> tuple[Asset, ...]:
+        """The assets a run of ``variant`` gets: the top-level ones, then the variant's own
+        (``None``: the top-level ones only)."""
+        own = self.variant(variant).assets if variant is not None else ()
+        return (*self.assets, *own)
+
+    @property
+    def all_assets(self) -> tuple[Asset, ...]:
+        """Every asset the manifest names: the top-level ones, then each variant's."""
+        return (*self.assets, *(a for v in self.variants.values() for a in v.assets))
+
+    def asset(self, name: str, variant: str | None = None) -> Asset:
+        """The asset called ``name`` (among ``variant``'s when given).
 
         Raises:
             EnvspecError: no such asset.
         """
-        for asset in self.assets:
+        for asset in self.assets_of(variant):
             if asset.name == name:
                 return asset
-        names = [a.name for a in self.assets]
+        names = [a.name for a in self.assets_of(variant)]
         hint = did_you_mean(name, names) or f"assets: {', '.join(names) or '(none)'}"
         raise EnvspecError(f"{self.name} has no asset {name!r}", hint=hint)
 
@@ -407,7 +417,12 @@ def _variant(name: str, data: Mapping[str, Any]) -> Variant:
         ),
         parameters=dict(data.get("parameters", {})),
         normalisation=_normalisation(norm) if norm is not None else None,
+        assets=_assets(data.get("assets", [])),
     )
+
+
+def _assets(entries: list[Mapping[str, Any]]) -> tuple[Asset, ...]:
+    return tuple(Asset(a["name"], a["ref"], a["mount"], a["visibility"]) for a in entries)
 
 
 def _normalisation(data: Mapping[str, Any]) -> Normalisation:

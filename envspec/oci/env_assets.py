@@ -120,11 +120,38 @@ def _link_or_copy(src: str, dst: str) -> None:
         shutil.copy2(src, dst)
 
 
-def assets_for(manifest: Manifest, role: str) -> list[Asset]:
-    """The assets the ``agent`` or the ``scorer`` side sees."""
+def assets_for(manifest: Manifest, role: str, variant: str | None = None) -> list[Asset]:
+    """The assets the ``agent`` or the ``scorer`` side sees: the top-level ones, and
+    ``variant``'s own when given."""
+    chosen = manifest.assets_of(variant)
     if role == "scorer":
-        return list(manifest.assets)
-    return [a for a in manifest.assets if a.visibility == "agent"]
+        return list(chosen)
+    return [a for a in chosen if a.visibility == "agent"]
+
+
+def variant_images(
+    images: dict[str, str], ref: Reference, manifest: Manifest, variant: str
+) -> dict[str, str]:
+    """``images`` (role → image id) with ``variant``'s own assets added as a last layer:
+    fetched by digest from ``ref``'s store, ``agent`` ones into both images, ``scorer`` ones
+    into the scorer image only (root-only there). Unchanged when the variant has none.
+
+    Raises:
+        NotFound, DigestMismatch, RegistryError: an asset cannot be fetched.
+        BuildError: the engine refused the build.
+    """
+    own = manifest.variant(variant).assets
+    if not own:
+        return images
+    where = {"registry": ref.registry, "store": ref.store}
+    files = {a.name: fetch_asset(asset_reference(a, **where), asset_cache()) for a in own}
+    out = {}
+    for role, image in images.items():
+        chosen = [(a, files[a.name]) for a in own if role == "scorer" or a.visibility == "agent"]
+        # docker's build cache makes this a no-op after the first run of a variant
+        tag = f"envspec-variant/{manifest.name}:{manifest.version}-{variant}-{role}"
+        out[role] = add_asset_layers(image, tag, chosen, role=role)
+    return out
 
 
 def copy_assets(
@@ -137,17 +164,31 @@ def copy_assets(
     """Copy every relative asset of ``manifest`` from ``src`` to ``dst`` (same repository,
     tagged by nothing: digests pin them). Absolute ones stay where they are.
 
+    A variant's own asset missing from ``src`` is skipped with a warning (runs of that variant
+    from ``dst`` fail, saying so, until it is published there): a variant built elsewhere,
+    on a GPU host for example, must not keep the others from being published.
+
     Raises:
-        NotFound: an asset is not in ``src``; RegistryError: either store fails.
+        NotFound: a top-level asset is not in ``src``; RegistryError: either store fails.
     """
     stats = TransferStats()
-    for asset in manifest.assets:
+    shared = set(manifest.assets)
+    for asset in dict.fromkeys(manifest.all_assets):
         ref = Reference.parse(asset.ref)
         if ref.registry is not None or ref.store is not None or ref.digest is None:
             continue
         if dst.head_manifest(ref.repository, ref.digest) == ref.digest:
             continue
         if src.head_manifest(ref.repository, ref.digest) is None:
+            if asset not in shared:
+                log.warning(
+                    "asset %s (%s) is not in %s: runs of the variant(s) that name it will fail "
+                    "until it is pushed (`envspec asset push`)",
+                    asset.name,
+                    asset.ref,
+                    src_location,
+                )
+                continue
             raise NotFound(
                 f"asset {asset.name} ({asset.ref}) is not in {src_location}",
                 hint="push it there first with `envspec asset push`, or build with "

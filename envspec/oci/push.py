@@ -143,7 +143,7 @@ def push_environment(
             hint="versions are immutable: bump `version` in envspec.yaml "
             "(or pass --force to overwrite the tags listed)",
         )
-    if manifest.assets:
+    if manifest.all_assets:
         where = env_assets.source_of(assets_from)
         src = open_store(where["registry"], where["store"], access)
         result.stats.add(

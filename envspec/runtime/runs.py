@@ -109,7 +109,7 @@ def start_run(
     )
     runstore.create(record)
     try:
-        prepared = be.prepare(resolved.reference, manifest)
+        prepared = be.prepare(resolved.reference, manifest, name)
         device_ids: tuple[str, ...] = ()
         assigned: tuple[GpuAssignment, ...] = ()
         if request is not None:

@@ -54,6 +54,8 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
         if norm is not None:
             _check_normalisation(add, f"{where}.normalisation", norm, scoring["direction"])
     _check_names(add, "assets", raw.get("assets", []))
+    for name, variant in raw["variants"].items():
+        _check_variant_assets(add, name, raw.get("assets", []), variant.get("assets", []))
     _check_names(add, "services", raw.get("services", []))
     assets = [a["name"] for a in raw.get("assets", [])]
     for i, service in enumerate(raw.get("services", [])):
@@ -93,6 +95,23 @@ def _check_normalisation(add: Any, path: str, norm: Mapping[str, Any], direction
         datetime.date.fromisoformat(date)
     except ValueError:
         add(f"{path}.provenance.date", f"{date!r} is not a real date", "use YYYY-MM-DD")
+
+
+def _check_variant_assets(
+    add: Any, variant: str, shared: Sequence[Mapping[str, Any]], own: Sequence[Mapping[str, Any]]
+) -> None:
+    """A variant's assets join the top-level ones: names and mounts must stay unique."""
+    names = {a["name"] for a in shared}
+    mounts = {a["mount"].rstrip("/") for a in shared}
+    _check_names(add, f"variants.{variant}.assets", own)
+    for i, asset in enumerate(own):
+        where = f"variants.{variant}.assets[{i}]"
+        if asset["name"] in names:
+            add(f"{where}.name", f"{asset['name']!r} is also a top-level asset", "rename one")
+        mount = asset["mount"].rstrip("/")
+        if mount in mounts:
+            add(f"{where}.mount", f"{mount} is mounted twice in this variant", "mount it elsewhere")
+        mounts.add(mount)
 
 
 def _check_names(add: Any, section: str, entries: Sequence[Mapping[str, Any]]) -> None:

@@ -133,3 +133,91 @@ def test_pull_into_layout_brings_assets(asset_env: tuple[Path, Path], tmp_path: 
     _, resolved = resolve(pushed.environment)
     for a in resolved.manifest.assets:
         assert layout.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
+
+
+@pytest.fixture()
+def variant_env(tmp_path: Path, python_base: str) -> tuple[Path, Path, str]:
+    """The tiny environment with two variants, each with its own public and hidden assets at
+    the same mounts; ``big``'s hidden asset is published to ``source`` only when asked
+    (returned: the reference it would have)."""
+    source = tmp_path / "source"
+    a = tmp_path / "a"
+    refs = {
+        "lite": (
+            _asset(a / "lite", "public", {"hint.txt": "lite hint\n"}, source),
+            _asset(a / "lite", "hidden", {"target.txt": "42\n"}, source),
+        ),
+        "big": (
+            _asset(a / "big", "public-big", {"hint.txt": "big hint\n"}, source),
+            _asset(a / "big", "hidden-big", {"target.txt": "7\n"}, tmp_path / "elsewhere"),
+        ),
+    }
+    env = copy_env(TINY, tmp_path / "env", name="variantassets")
+    (env / "scoring" / "score.py").write_text(SCORER)
+    (env / "scoring" / "hidden" / "target.txt").unlink()
+
+    def edit(data: dict[str, Any]) -> None:
+        big = dict(data["variants"]["lite"])
+        big.pop("normalisation")
+        data["variants"]["big"] = big
+        for name, (public, hidden) in refs.items():
+            data["variants"][name]["assets"] = [
+                {"name": n, "ref": r, "mount": f"/assets/{n}", "visibility": v}
+                for n, r, v in (("public", public, "agent"), ("hidden", hidden, "scorer"))
+            ]
+
+    edit_env(env, edit)
+    return env, source, refs["big"][1]
+
+
+def test_variant_assets_are_added_when_a_run_starts(
+    variant_env: tuple[Path, Path, str], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    env, source, big_hidden = variant_env
+    dest = tmp_path / "dest"
+    pushed = push_environment(env, RegistryTarget(store=str(dest)), assets_from=f"oci:{source}")
+    # big's hidden asset is not in the source: published anyway, with a warning naming it
+    assert big_hidden in caplog.text
+    store = LayoutStore(dest)
+    _, resolved = resolve(pushed.environment)
+    # neither variant's assets are baked into the images
+    agent = _paths(store, pushed.agent.repository, resolved.artifact.agent_digest)
+    scorer = _paths(store, pushed.scorer.repository, resolved.artifact.scorer_digest)
+    assert not any(p.startswith("assets/") for p in agent | scorer)
+
+    ref = str(pushed.environment)
+    for backend in ("docker", "local"):
+        run = runs.start_run(ref, variant="lite", backend=backend)
+        try:
+            seen = runs.exec_in_run(
+                run.id, ["sh", "-c", 'cat "$ENVSPEC_ASSET_PUBLIC/hint.txt"; ls /assets/hidden']
+            )
+            assert seen.stdout.decode().strip() == "lite hint" and seen.exit_code != 0, backend
+            hidden = runs.exec_in_run(run.id, ["sh", "-c", 'echo "[$ENVSPEC_ASSET_HIDDEN]"'])
+            assert hidden.stdout.decode().strip() == "[]", backend
+            runs.put_files(run.id, {"answer.txt": b"40\n"})
+            out = runs.score_run(run.id).agent_view()
+            assert out["valid"] and out["score"] == 2.0 and out["message"] == "lite hint"
+        finally:
+            runs.finish_run(run.id)
+        # a variant whose asset was never published: a clear error, and nothing left running
+        before = {r.id for r in runs.list_runs() if r.status == "running"}
+        with pytest.raises(NotFound) as e:
+            runs.start_run(ref, variant="big", backend=backend)
+        assert "hidden-big" in str(e.value) and "asset push" in (e.value.hint or "")
+        assert {r.id for r in runs.list_runs() if r.status == "running"} == before
+
+    # once published next to the environment, the variant runs with its own assets
+    push_asset(
+        tmp_path / "a" / "big" / "hidden-big",
+        RegistryTarget(store=str(dest), namespace="assets"),
+        "hidden-big",
+        "1.0.0",
+    )
+    run = runs.start_run(ref, variant="big", backend="docker")
+    try:
+        runs.put_files(run.id, {"answer.txt": b"40\n"})
+        out = runs.score_run(run.id).agent_view()
+        assert out["valid"] and out["score"] == 33.0 and out["message"] == "big hint"
+    finally:
+        runs.finish_run(run.id)

@@ -77,8 +77,9 @@ class Backend(ABC):
     name: str = ""
 
     @abstractmethod
-    def prepare(self, ref: Reference, manifest: Manifest) -> dict[str, Any]:
-        """Fetch what runs of ``ref`` need on this host (images, unpacked files)."""
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
+        """Fetch what runs of ``ref``'s ``variant`` need on this host (images, unpacked
+        files, the variant's assets)."""
 
     @abstractmethod
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:

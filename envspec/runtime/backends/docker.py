@@ -25,7 +25,7 @@ from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
 from envspec.oci import engine
-from envspec.oci.env_assets import asset_env, assets_for
+from envspec.oci.env_assets import asset_env, assets_for, variant_images
 from envspec.oci.pull import pull_environment
 from envspec.runtime.backends.base import (
     RESULT_PATH,
@@ -43,9 +43,10 @@ class RunGone(EnvspecError):
     """The run's agent container no longer exists (deadline reached, or removed)."""
 
 
-def _asset_env(manifest: Manifest, role: str) -> dict[str, str]:
-    """The assets are baked into the images at their mounts (see ``envspec.oci.build``)."""
-    return asset_env([(a, a.mount) for a in assets_for(manifest, role)])
+def _asset_env(manifest: Manifest, role: str, variant: str) -> dict[str, str]:
+    """The assets are baked into the images at their mounts (the top-level ones by
+    ``envspec.oci.build``, the variant's by ``prepare``)."""
+    return asset_env([(a, a.mount) for a in assets_for(manifest, role, variant)])
 
 
 def _names(run_id: str) -> tuple[str, str]:
@@ -63,13 +64,18 @@ class DockerBackend(Backend):
 
     name = "docker"
 
-    def prepare(self, ref: Reference, manifest: Manifest) -> dict[str, Any]:
-        """Pull both images into the engine (pinned: the loaded ids are checked)."""
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
+        """Pull both images into the engine (pinned: the loaded ids are checked), then add
+        the variant's own assets, fetched by digest from ``ref``'s store."""
         pulled = pull_environment(ref, lock_path=None)
-        return {
-            "agent_image": engine.image_id(pulled.images["agent"]),
-            "scorer_image": engine.image_id(pulled.images["scorer"]),
-        }
+        images = {}
+        for role in ("agent", "scorer"):
+            image = engine.image_id(pulled.images[role])
+            if image is None:  # removed between the pull and now
+                raise EngineError(f"the engine lost {pulled.images[role]}", hint="run again")
+            images[role] = image
+        images = variant_images(images, ref, manifest, variant)
+        return {"agent_image": images["agent"], "scorer_image": images["scorer"]}
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
         """Create the solution volume and the agent container (see module doc)."""
@@ -100,7 +106,7 @@ class DockerBackend(Backend):
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
                 device_requests=_gpu_request(spec.device_ids),
-                environment={**spec.env, **_asset_env(manifest, "agent")},
+                environment={**spec.env, **_asset_env(manifest, "agent", run.variant)},
             )
         except docker.errors.APIError as e:
             # docker-py leaves a created container behind when start fails (e.g. no GPU driver)
@@ -152,7 +158,7 @@ class DockerBackend(Backend):
             volumes={volume: {"bind": SOLUTION_MOUNT, "mode": "ro"}},
             environment={
                 **env,
-                **_asset_env(manifest, "scorer"),
+                **_asset_env(manifest, "scorer", run.variant),
                 "ENVSPEC_SOLUTION": SOLUTION_MOUNT,
                 "ENVSPEC_RESULT": RESULT_PATH,
             },

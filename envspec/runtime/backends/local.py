@@ -75,7 +75,7 @@ class LocalBackend(Backend):
 
     name = "local"
 
-    def prepare(self, ref: Reference, manifest: Manifest) -> dict[str, Any]:
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
         """Unpack the agent's and the scorer's own layers (cached by digest)."""
         store, resolved = resolve(ref)
         art = resolved.artifact
@@ -99,7 +99,7 @@ class LocalBackend(Backend):
                 _unpack(store, repo, own, root / "fs")
                 (root / ".complete").write_text(digest)
             out[f"{role}_root"] = str(root / "fs")
-        out["assets"] = _fetch_assets(ref, manifest)
+        out["assets"] = _fetch_assets(ref, manifest, variant)
         return out
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
@@ -111,7 +111,7 @@ class LocalBackend(Backend):
             shutil.copytree(start, work, symlinks=True)
         else:
             work.mkdir()
-        env = {**spec.env, **_asset_env(spec.prepared, manifest, "agent")}
+        env = {**spec.env, **_asset_env(spec.prepared, manifest, "agent", run.variant)}
         if spec.device_ids:  # host indices are the process's view here (no renumbering)
             env["CUDA_VISIBLE_DEVICES"] = ",".join(spec.device_ids)
         state: dict[str, Any] = {"workdir": str(work), "env": env}
@@ -168,7 +168,7 @@ class LocalBackend(Backend):
             "LANG": "C.UTF-8",
             **st.get("env", {}),
             **env,
-            **_asset_env(st, manifest, "scorer"),
+            **_asset_env(st, manifest, "scorer", run.variant),
             "ENVSPEC_SOLUTION": str(snapshot),
             "ENVSPEC_RESULT": str(result),
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
@@ -245,16 +245,16 @@ def _run_session(
         return ExecResult(124, out, err or b"", timed_out=True)
 
 
-def _fetch_assets(ref: Reference, manifest: Manifest) -> dict[str, str]:
-    """Fetch the manifest's assets from the environment's store: the agent's into a folder
-    every run user can read (nothing there is secret), the scorer's into the operator's
-    private cache. Slim layouts need this: their images may lack the asset layers."""
+def _fetch_assets(ref: Reference, manifest: Manifest, variant: str) -> dict[str, str]:
+    """Fetch the assets of ``variant``'s runs from the environment's store: the agent's into
+    a folder every run user can read (nothing there is secret), the scorer's into the
+    operator's private cache. Slim layouts need this: their images may lack the asset layers."""
     public = work_root().parent / "envspec-assets"
     private = asset_cache()
     private.mkdir(parents=True, exist_ok=True)
     os.chmod(private, 0o700)
     out = {}
-    for a in manifest.assets:
+    for a in manifest.assets_of(variant):
         where = asset_reference(a, registry=ref.registry, store=ref.store)
         dest = public if a.visibility == "agent" else private
         out[a.name] = str(fetch_asset(where, dest))
@@ -263,9 +263,12 @@ def _fetch_assets(ref: Reference, manifest: Manifest) -> dict[str, str]:
     return out
 
 
-def _asset_env(state: dict[str, Any], manifest: Manifest, role: str) -> dict[str, str]:
+def _asset_env(
+    state: dict[str, Any], manifest: Manifest, role: str, variant: str
+) -> dict[str, str]:
     paths = state.get("assets", {})
-    return asset_env([(a, paths[a.name]) for a in assets_for(manifest, role) if a.name in paths])
+    chosen = assets_for(manifest, role, variant)
+    return asset_env([(a, paths[a.name]) for a in chosen if a.name in paths])
 
 
 def work_root() -> Path:
