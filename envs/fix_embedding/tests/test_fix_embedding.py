@@ -16,6 +16,7 @@ from types import ModuleType
 import pytest
 
 from envspec.authoring.exploits import apply_exploit, find_exploits
+from envspec.authoring.image_files import image_files
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci.layout import LayoutStore
 from envspec.oci.pull import image_layers, resolve
@@ -71,7 +72,7 @@ def published(store: Path) -> str:
 def test_assets_rebuild_to_the_pinned_digests(store: Path) -> None:
     layout = LayoutStore(store)
     version = _load(ENV / "scoring" / "build_assets.py").VERSION
-    for asset in load_manifest(ENV).assets:
+    for asset in load_manifest(ENV).assets_of("lite"):
         ref = Reference.parse(asset.ref)
         got = layout.head_manifest(ref.repository, version)
         assert got == asset.digest, (
@@ -126,19 +127,24 @@ def test_hidden_assets_never_reach_the_agent(published: str) -> None:
     for layer in image_layers(layout, repo, resolved.artifact.agent_digest):
         with tarfile.open(fileobj=io.BytesIO(layout.get_blob(repo, layer["digest"]))) as tar:
             names.update(m.name.removeprefix("./") for m in tar.getmembers())
-    mounts = {a.name: a.mount.strip("/") for a in resolved.manifest.assets}
-    assert f"{mounts['corrupted']}/model.pt" in names and f"{mounts['data']}/train.bin" in names
-    for hidden in HIDDEN:
-        assert not [n for n in names if n.startswith(mounts[hidden])], hidden
-    assert not [n for n in names if n.endswith(("test.bin", "metrics.json"))]
+    # the published images hold no asset (a variant's are added when its run starts) and
+    # neither the scorer nor the reference
+    assert not [n for n in names if n.startswith("assets/")]
     assert not [n for n in names if n.split("/")[0] in ("scoring", "reference")]
+    mounts = {a.name: a.mount for a in resolved.manifest.assets_of("lite")}
     run = runs.start_run(published, variant="lite", backend="docker")
     try:
+        # the image the agent's container runs: the pulled one plus lite's agent assets
+        files = image_files(run.backend_state["agent_image"])
         probe = runs.exec_in_run(
             run.id,
             ["sh", "-c", 'ls /assets; echo "[$ENVSPEC_ASSET_LARGE$ENVSPEC_ASSET_TEST]"'],
         )
     finally:
         runs.finish_run(run.id)
+    assert f"{mounts['corrupted']}/model.pt" in files and f"{mounts['data']}/train.bin" in files
+    for hidden in HIDDEN:
+        assert not [n for n in files if n.startswith(mounts[hidden])], hidden
+    assert not [n for n in files if n.endswith(("test.bin", "metrics.json"))]
     out = probe.stdout.decode().split()
     assert sorted(out[:-1]) == ["corrupted", "data", "small"] and out[-1] == "[]", out
