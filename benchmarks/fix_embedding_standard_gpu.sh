@@ -16,7 +16,11 @@ nvidia-smi --query-gpu=name,driver_version --format=csv | tee "$out/gpu.txt"
 if [ ! -f .devdata-fe/prepared.json ]; then
   mkdir -p .devdata-fe && xz -dc .devcarry-fe/data.tar.xz | tar -C .devdata-fe -xf - || exit 1
 fi
-timeout 300 python3 benchmarks/fix_embedding_standard.py pretrain .devdata-fe "$out" 2>&1 | tee "$out/pretrain.txt" || exit 1
+logs() { tail -n 30 .devdata-fe/assets/*.log > "$out/logs.txt" 2>&1; }
+timeout 330 python3 benchmarks/fix_embedding_standard.py pretrain .devdata-fe "$out" 2>&1 | tee "$out/pretrain.txt"
+rc=$?
+logs
+[ $rc -eq 0 ] || exit $rc
 tar -C .devdata-fe/assets -cf - large small corrupted pretrain-large.log pretrain-small.log evaluate.log \
   | split -b 15M - "$out/models.tar.part-" || exit 1
-timeout 270 python3 benchmarks/fix_embedding_standard.py measure .devdata-fe "$out" --scratch-minutes 2.5 2>&1 | tee "$out/measure.txt"
+timeout 240 python3 benchmarks/fix_embedding_standard.py measure .devdata-fe "$out" --scratch-minutes 2 2>&1 | tee "$out/measure.txt"

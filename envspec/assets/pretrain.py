@@ -78,6 +78,12 @@ def train(spec: dict[str, Any]) -> dict[str, Any]:
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         last = step + 1 == steps
+        if step + 1 == 20:  # an early sign of the pace
+            print(
+                json.dumps({"step": 20, "seconds": round(time.monotonic() - t0, 1)}),
+                file=sys.stderr,
+                flush=True,
+            )
         if last or (step + 1) % int(spec["eval_every"]) == 0:
             val = gpt.evaluate(model, validation)
             model.train()
@@ -108,11 +114,12 @@ def evaluate(spec: dict[str, Any]) -> dict[str, dict[str, float]]:
     from envspec.assets import gpt
 
     torch.set_num_threads(int(spec["threads"]))
-    torch.use_deterministic_algorithms(True)
+    device = str(spec.get("device", "cpu"))
+    torch.use_deterministic_algorithms(True, warn_only=device != "cpu")
     splits = {name: read_tokens(Path(path)) for name, path in spec["splits"].items()}
     losses: dict[str, dict[str, float]] = {}
     for name, path in spec["models"].items():
-        model = gpt.load(path)
+        model = gpt.load(path).to(device)
         losses[name] = {split: gpt.evaluate(model, t) for split, t in splits.items()}
     Path(spec["out"]).write_text(json.dumps(losses, indent=2, sort_keys=True) + "\n")
     return losses

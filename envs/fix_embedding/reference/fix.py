@@ -49,10 +49,10 @@ SETTINGS = {
     "standard": {
         "device": "cuda",
         "threads": 8,
-        "batch": 64,
-        "adapter_steps": 1000,
+        "batch": 128,
+        "adapter_steps": 600,
         "adapter_lr": 3e-3,
-        "finetune_steps": 3000,
+        "finetune_steps": 1500,
         "finetune_lr": 3e-4,
         # a tenth of the pretraining text: keep the fine-tuned weights with the best
         # validation loss (on its first 256 k tokens), evaluated this often
