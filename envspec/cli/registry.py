@@ -91,6 +91,11 @@ def pull(
         help="With --into: leave out the base layers both images share (for the local backend "
         "on a host that provides that base).",
     ),
+    variant: list[str] = typer.Option(
+        [],
+        "--variant",
+        help="With --into: copy only these variants' own assets (repeatable; default all).",
+    ),
     ca_cert: Path | None = typer.Option(None, help=CA_HELP),
     insecure: bool = typer.Option(False, "--insecure", help=INSECURE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print what was pulled as JSON."),
@@ -105,6 +110,7 @@ def pull(
             lock_path=lock,
             progress=progress,
             slim=slim,
+            variants=tuple(variant) or None,
         )
     if as_json:
         print_json(result.to_dict())

@@ -160,9 +160,11 @@ def copy_assets(
     dst: Store,
     *,
     src_location: str,
+    variants: tuple[str, ...] | None = None,
 ) -> TransferStats:
     """Copy every relative asset of ``manifest`` from ``src`` to ``dst`` (same repository,
-    tagged by nothing: digests pin them). Absolute ones stay where they are.
+    tagged by nothing: digests pin them). Absolute ones stay where they are. With
+    ``variants``, only the top-level assets and those variants' own.
 
     A variant's own asset missing from ``src`` is skipped with a warning (runs of that variant
     from ``dst`` fail, saying so, until it is published there): a variant built elsewhere,
@@ -170,10 +172,16 @@ def copy_assets(
 
     Raises:
         NotFound: a top-level asset is not in ``src``; RegistryError: either store fails.
+        EnvspecError: ``variants`` names a variant the manifest lacks.
     """
     stats = TransferStats()
     shared = set(manifest.assets)
-    for asset in dict.fromkeys(manifest.all_assets):
+    chosen = (
+        manifest.all_assets
+        if variants is None
+        else (a for v in variants for a in manifest.assets_of(v))
+    )
+    for asset in dict.fromkeys(chosen):
         ref = Reference.parse(asset.ref)
         if ref.registry is not None or ref.store is not None or ref.digest is None:
             continue

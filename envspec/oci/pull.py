@@ -169,6 +169,7 @@ def pull_environment(
     lock_path: Path | None = Path(constants.LOCK_FILE_NAME),
     progress: Callable[[str, int, int], None] | None = None,
     slim: bool = False,
+    variants: tuple[str, ...] | None = None,
 ) -> PullResult:
     """Pull an environment's images into the engine (or, with ``into="oci:PATH"``, a layout)
     and record every digest in the lock file.
@@ -176,6 +177,8 @@ def pull_environment(
     ``slim`` (layouts only) leaves out the layers the agent and scorer images share — their
     common base — which is all the local backend needs on a host that provides that base
     itself (a GPU node with its own Python and torch). Manifests and digests are unchanged.
+    Into a layout, the top-level assets are copied along, and every variant's own ones, or
+    with ``variants`` only those variants' (each must exist).
 
     Raises:
         NotFound, DigestMismatch, RegistryError: see ``resolve``.
@@ -209,7 +212,11 @@ def pull_environment(
         )
         stats.add(s)
         # the local backend reads the assets from the layout (slim images may lack them)
-        stats.add(env_assets.copy_assets(resolved.manifest, store, dst, src_location=store.name))
+        stats.add(
+            env_assets.copy_assets(
+                resolved.manifest, store, dst, src_location=store.name, variants=variants
+            )
+        )
     else:
         if slim:
             raise EnvspecError("--slim needs --into oci:PATH", hint="the engine needs every layer")

@@ -214,6 +214,16 @@ def test_variant_assets_are_added_when_a_run_starts(
         "hidden-big",
         "1.0.0",
     )
+    # a layout for one variant holds only that variant's own assets
+    slim = tmp_path / "slim"
+    pull_environment(
+        pushed.environment, into=f"oci:{slim}", slim=True, lock_path=None, variants=("lite",)
+    )
+    layout = LayoutStore(slim)
+    for name, want in (("lite", True), ("big", False)):
+        for a in resolved.manifest.variant(name).assets:
+            got = layout.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
+            assert got is want, (name, a.name)
     run = runs.start_run(ref, variant="big", backend="docker")
     try:
         runs.put_files(run.id, {"answer.txt": b"40\n"})
