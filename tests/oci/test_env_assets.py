@@ -4,8 +4,6 @@ on both backends. A scorer-only asset never reaches the agent."""
 
 from __future__ import annotations
 
-import io
-import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +14,10 @@ from envspec.errors import NotFound
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci.assets import push_asset
 from envspec.oci.layout import LayoutStore
-from envspec.oci.pull import image_layers, pull_environment, resolve
+from envspec.oci.pull import pull_environment, resolve
 from envspec.oci.push import push_environment
 from envspec.runtime import runs
+from tests.support.envs import layer_paths
 from tests.support.fixtures import TINY, copy_env, edit_env
 
 pytestmark = pytest.mark.integration
@@ -66,14 +65,6 @@ def asset_env(tmp_path: Path, python_base: str) -> tuple[Path, Path]:
     return env, source
 
 
-def _paths(store: LayoutStore, repo: str, digest: str) -> set[str]:
-    names: set[str] = set()
-    for layer in image_layers(store, repo, digest):
-        with tarfile.open(fileobj=io.BytesIO(store.get_blob(repo, layer["digest"]))) as tar:
-            names.update(m.name.lstrip("./") for m in tar.getmembers())
-    return names
-
-
 def test_assets_reach_scorer_and_agent_by_visibility(
     asset_env: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -85,8 +76,8 @@ def test_assets_reach_scorer_and_agent_by_visibility(
     _, resolved = resolve(pushed.environment)
     for a in resolved.manifest.assets:
         assert store.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
-    agent = _paths(store, pushed.agent.repository, resolved.artifact.agent_digest)
-    scorer = _paths(store, pushed.scorer.repository, resolved.artifact.scorer_digest)
+    agent = layer_paths(store, pushed.agent.repository, resolved.artifact.agent_digest)
+    scorer = layer_paths(store, pushed.scorer.repository, resolved.artifact.scorer_digest)
     assert "assets/public/hint.txt" in agent and "assets/public/hint.txt" in scorer
     assert "assets/hidden/target.txt" in scorer
     assert not any(p.startswith("assets/hidden") for p in agent)
@@ -181,8 +172,8 @@ def test_variant_assets_are_added_when_a_run_starts(
     store = LayoutStore(dest)
     _, resolved = resolve(pushed.environment)
     # neither variant's assets are baked into the images
-    agent = _paths(store, pushed.agent.repository, resolved.artifact.agent_digest)
-    scorer = _paths(store, pushed.scorer.repository, resolved.artifact.scorer_digest)
+    agent = layer_paths(store, pushed.agent.repository, resolved.artifact.agent_digest)
+    scorer = layer_paths(store, pushed.scorer.repository, resolved.artifact.scorer_digest)
     assert not any(p.startswith("assets/") for p in agent | scorer)
 
     ref = str(pushed.environment)

@@ -5,25 +5,18 @@ split never reach the agent."""
 
 from __future__ import annotations
 
-import importlib.util
-import io
 import os
-import sys
-import tarfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from envspec.authoring.exploits import apply_exploit, find_exploits
 from envspec.authoring.image_files import image_files
-from envspec.models.reference import Reference, RegistryTarget
-from envspec.oci.layout import LayoutStore
-from envspec.oci.pull import image_layers, resolve
-from envspec.oci.push import push_environment
+from envspec.models.reference import RegistryTarget
 from envspec.runtime import runs
 from envspec.runtime.calibrate import calibrate
 from envspec.schema import load_manifest
+from tests.support.envs import agent_image_paths, assert_pinned, load_module, publish
 
 try:
     import torch  # noqa: F401  (the asset builder trains with it)
@@ -43,21 +36,12 @@ ENV = Path(__file__).resolve().parents[1]
 HIDDEN = ("test", "large")
 
 
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"fe_e2e_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The assets rebuilt from packages (corpus, tokenizer, both models pretrained, the
     permuted one) and pushed to a store of this module's own."""
     root = tmp_path_factory.mktemp("fix-embedding")
-    builder = _load(ENV / "scoring" / "build_assets.py")
+    builder = load_module(ENV / "scoring" / "build_assets.py", "fe_e2e")
     builder.build(root / "build", "lite")
     builder.push(root / "build", RegistryTarget(store=str(root / "store")), "lite")
     return root / "store"
@@ -65,21 +49,13 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def published(store: Path) -> str:
-    target = RegistryTarget(store=str(store))
-    return str(push_environment(ENV, target, assets_from=f"oci:{store}").environment)
+    return publish(ENV, store)
 
 
 def test_assets_rebuild_to_the_pinned_digests(store: Path) -> None:
-    layout = LayoutStore(store)
-    version = _load(ENV / "scoring" / "build_assets.py").VERSION
-    for asset in load_manifest(ENV).assets_of("lite"):
-        ref = Reference.parse(asset.ref)
-        got = layout.head_manifest(ref.repository, version)
-        assert got == asset.digest, (
-            f"{asset.name}: rebuilt {got}, the manifest pins {asset.digest}; if the packages or "
-            "torch changed, run envs/fix_embedding/scoring/build_assets.py, update envspec.yaml "
-            "and recalibrate"
-        )
+    version = load_module(ENV / "scoring" / "build_assets.py", "fe_e2e").VERSION
+    rebuild = "run envs/fix_embedding/scoring/build_assets.py"
+    assert_pinned(store, load_manifest(ENV).assets_of("lite"), version, rebuild)
 
 
 def test_starting_scores_zero_and_reference_one(published: str) -> None:
@@ -121,17 +97,12 @@ def test_every_exploit_is_invalid(published: str) -> None:
 
 
 def test_hidden_assets_never_reach_the_agent(published: str) -> None:
-    layout, resolved = resolve(Reference.parse(published))
-    repo = Reference.parse(published).repository
-    names: set[str] = set()
-    for layer in image_layers(layout, repo, resolved.artifact.agent_digest):
-        with tarfile.open(fileobj=io.BytesIO(layout.get_blob(repo, layer["digest"]))) as tar:
-            names.update(m.name.removeprefix("./") for m in tar.getmembers())
+    names = agent_image_paths(published)
     # the published images hold no asset (a variant's are added when its run starts) and
     # neither the scorer nor the reference
     assert not [n for n in names if n.startswith("assets/")]
     assert not [n for n in names if n.split("/")[0] in ("scoring", "reference")]
-    mounts = {a.name: a.mount for a in resolved.manifest.assets_of("lite")}
+    mounts = {a.name: a.mount for a in load_manifest(ENV).assets_of("lite")}
     run = runs.start_run(published, variant="lite", backend="docker")
     try:
         # the image the agent's container runs: the pulled one plus lite's agent assets

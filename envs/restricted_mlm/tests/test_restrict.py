@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.support.envs import load_module
 
 try:
     import torch
@@ -22,16 +21,7 @@ except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it 
 ENV = Path(__file__).resolve().parents[1]
 
 
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"rmlm_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-restrict = _load(ENV / "scoring" / "restrict.py")
+restrict = load_module(ENV / "scoring" / "restrict.py", "rmlm")
 VOCAB = 64
 TOKENS = torch.randint(0, VOCAB, (2, 12), generator=torch.Generator().manual_seed(0))
 
@@ -83,7 +73,7 @@ def _refused(model: torch.nn.Module) -> str:
     return str(err.value)
 
 
-forbidden = _load(ENV / "exploits" / "forbidden_ops.py")
+forbidden = load_module(ENV / "exploits" / "forbidden_ops.py", "rmlm")
 
 
 @pytest.mark.parametrize("route", sorted(forbidden.VARIANTS))
@@ -91,21 +81,23 @@ def test_forbidden_operators_are_refused_whatever_the_route(route: str) -> None:
     assert "not allowed" in _refused(forbidden.build_model(VOCAB, route))
 
 
-@pytest.mark.parametrize("route", _load(ENV / "exploits" / "python_round_trip.py").ROUTES)
+@pytest.mark.parametrize(
+    "route", load_module(ENV / "exploits" / "python_round_trip.py", "rmlm").ROUTES
+)
 def test_python_and_numpy_round_trips_are_refused(route: str) -> None:
-    module = _load(ENV / "exploits" / "python_round_trip.py")
+    module = load_module(ENV / "exploits" / "python_round_trip.py", "rmlm")
     _refused(module.build_model(VOCAB, route))
 
 
 @pytest.mark.parametrize("route", ["exp", "numpy"])
 def test_custom_autograd_functions_are_refused(route: str) -> None:
-    module = _load(ENV / "exploits" / "custom_function.py")
+    module = load_module(ENV / "exploits" / "custom_function.py", "rmlm")
     _refused(module.build_model(VOCAB, route))
 
 
 @pytest.mark.parametrize("route", ["buffer", "primed"])
 def test_values_computed_outside_the_forward_are_refused(route: str) -> None:
-    module = _load(ENV / "exploits" / "cached_outside.py")
+    module = load_module(ENV / "exploits" / "cached_outside.py", "rmlm")
     model = module.build_model(VOCAB, route)
     if route == "primed":
         model.prime()

@@ -5,27 +5,20 @@ agent."""
 
 from __future__ import annotations
 
-import importlib.util
-import io
 import json
 import math
 import os
-import sys
-import tarfile
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from envspec.models.reference import Reference, RegistryTarget
+from envspec.models.reference import RegistryTarget
 from envspec.oci.assets import push_asset
-from envspec.oci.layout import LayoutStore
-from envspec.oci.pull import image_layers, resolve
-from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from envspec.runtime.calibrate import calibrate
 from envspec.schema import load_manifest
+from tests.support.envs import agent_image_paths, assert_pinned, load_module, publish
 
 try:
     import torch
@@ -40,21 +33,12 @@ ENV = Path(__file__).resolve().parents[1]
 VOCAB = 4096
 
 
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"rmlm_e2e_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The data assets rebuilt from packages and restricted_mlm pushed, in a store of this
     module's own."""
     root = tmp_path_factory.mktemp("rmlm")
-    builder = _load(ENV / "scoring" / "build_data.py")
+    builder = load_module(ENV / "scoring" / "build_data.py", "rmlm_e2e")
     builder.main(root / "data")
     target = RegistryTarget(store=str(root / "store"))
     for part, name in (("visible", "restricted_mlm-data"), ("hidden", "restricted_mlm-test")):
@@ -64,19 +48,12 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def published(store: Path) -> str:
-    target = RegistryTarget(store=str(store))
-    return str(push_environment(ENV, target, assets_from=f"oci:{store}").environment)
+    return publish(ENV, store)
 
 
 def test_assets_rebuild_to_the_pinned_digests(store: Path) -> None:
-    layout = LayoutStore(store)
-    for asset in load_manifest(ENV).assets:
-        ref = Reference.parse(asset.ref)
-        got = layout.head_manifest(ref.repository, "1.0.0")
-        assert got == asset.digest, (
-            f"{asset.name}: rebuilt {got}, manifest pins {asset.digest}; if the packages "
-            "changed, run envs/restricted_mlm/build-assets and update envspec.yaml"
-        )
+    rebuild = "run envs/restricted_mlm/build-assets"
+    assert_pinned(store, load_manifest(ENV).assets, "1.0.0", rebuild)
 
 
 def test_starting_scores_zero_and_reference_one(published: str) -> None:
@@ -89,7 +66,7 @@ def test_starting_scores_zero_and_reference_one(published: str) -> None:
 
 
 def _export(model: torch.nn.Module, path: Path) -> None:
-    submit = _load(ENV / "task" / "solution" / "submit.py")
+    submit = load_module(ENV / "task" / "solution" / "submit.py", "rmlm_e2e")
     cwd = Path.cwd()
     try:
         os.chdir(path.parent)
@@ -100,7 +77,7 @@ def _export(model: torch.nn.Module, path: Path) -> None:
 
 def _honest(vocab: int) -> torch.nn.Module:
     torch.manual_seed(0)  # the same weights each time
-    return _load(ENV / "task" / "solution" / "model.py").build_model(vocab)
+    return load_module(ENV / "task" / "solution" / "model.py").build_model(vocab)
 
 
 def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
@@ -111,7 +88,7 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
         ("custom_function.py", ("exp", "numpy")),
         ("cached_outside.py", ("buffer", "primed")),
     ):
-        module = _load(ENV / "exploits" / file)
+        module = load_module(ENV / "exploits" / file)
         for route in routes or getattr(module, "VARIANTS", None) or module.ROUTES:
             model = module.build_model(VOCAB, route)
             if route == "primed":
@@ -124,7 +101,7 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
                 yield f"{file}:{route}", None
                 continue
             yield f"{file}:{route}", path
-    forge = _load(ENV / "exploits" / "forge.py")
+    forge = load_module(ENV / "exploits" / "forge.py", "rmlm_e2e")
     for route in forge.ROUTES:
         path = tmp / f"forge-{route}" / "model.mlm"
         path.parent.mkdir(parents=True)
@@ -165,12 +142,7 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path) -> None:
 
 
 def test_the_test_split_never_reaches_the_agent(published: str) -> None:
-    store, resolved = resolve(Reference.parse(published))
-    repo = Reference.parse(published).repository
-    names: set[str] = set()
-    for layer in image_layers(store, repo, resolved.artifact.agent_digest):
-        with tarfile.open(fileobj=io.BytesIO(store.get_blob(repo, layer["digest"]))) as tar:
-            names.update(m.name for m in tar.getmembers())
+    names = agent_image_paths(published)
     assert any("mlm-data" in n for n in names)
     assert not any("mlm-test" in n or n.endswith("test.bin") for n in names)
     assert not any(n.startswith(("scoring", "reference")) for n in names)

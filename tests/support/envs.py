@@ -1,0 +1,63 @@
+"""Helpers for the environments' own end-to-end tests (envs/*/tests): loading an
+environment's scripts as modules, publishing it with its assets, checking asset pins, and
+listing what a published image's layers hold."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+import tarfile
+from pathlib import Path
+from types import ModuleType
+
+from envspec.models.manifest import Asset
+from envspec.models.reference import Reference, RegistryTarget
+from envspec.oci.layout import LayoutStore
+from envspec.oci.pull import image_layers, resolve
+from envspec.oci.push import push_environment
+from envspec.oci.store import Store
+
+
+def load_module(path: Path, prefix: str = "env") -> ModuleType:
+    """An environment's script (not a package) imported as ``<prefix>_<stem>``."""
+    spec = importlib.util.spec_from_file_location(f"{prefix}_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def publish(env: Path, store: Path) -> str:
+    """Push ``env`` to the layout ``store``, its assets taken from that same store."""
+    target = RegistryTarget(store=str(store))
+    return str(push_environment(env, target, assets_from=f"oci:{store}").environment)
+
+
+def assert_pinned(store: Path, assets: tuple[Asset, ...], version: str, rebuild: str) -> None:
+    """Each asset, rebuilt and pushed to ``store`` as ``version``, has the digest its
+    manifest pins; ``rebuild`` says how to re-pin when it does not."""
+    layout = LayoutStore(store)
+    for asset in assets:
+        got = layout.head_manifest(Reference.parse(asset.ref).repository, version)
+        assert got == asset.digest, (
+            f"{asset.name}: rebuilt {got}, the manifest pins {asset.digest}; if the packages or "
+            f"torch changed, {rebuild}, update envspec.yaml and recalibrate"
+        )
+
+
+def layer_paths(store: Store, repo: str, digest: str) -> set[str]:
+    """Every path the layers of image ``repo@digest`` in ``store`` hold (no leading ./)."""
+    names: set[str] = set()
+    for layer in image_layers(store, repo, digest):
+        with tarfile.open(fileobj=io.BytesIO(store.get_blob(repo, layer["digest"]))) as tar:
+            names.update(m.name.removeprefix("./") for m in tar.getmembers())
+    return names
+
+
+def agent_image_paths(published: str) -> set[str]:
+    """Every path the published environment's agent image layers hold."""
+    ref = Reference.parse(published)
+    store, resolved = resolve(ref)
+    return layer_paths(store, ref.repository, resolved.artifact.agent_digest)
