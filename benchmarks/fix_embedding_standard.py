@@ -200,6 +200,7 @@ def main() -> None:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--device", default="cuda")
     args = parser.parse_args()
+    args.data = args.data.resolve()  # the reference runs in a folder of its own
     if args.step == "prepare":
         prepare(args.data)
     elif args.step == "pretrain":

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Calibrate fix_embedding `standard` on a GPU host through the runtime's local backend.
+# Prepare here (a machine with Docker; standard's assets in the embedded store):
+#   envspec push envs/fix_embedding && envspec pull envspec/fix_embedding:0.1.0 \
+#       --into oci:$PWD/.devstore-fe --slim --variant standard --lock /tmp/lock.json
+#   mkdir -p .devcarry-fe2 && tar -C .devstore-fe -cf - . | xz -6 > .devcarry-fe2/store.tar.xz
+# (packed: the layout, 62 MiB with standard's models, is 43 MiB so). Then run this script on
+# the GPU host from the repository root, with .devcarry-fe2 and the wheels for what the host
+# lacks in .whl/ (torch with CUDA is the host's). Figures go to $OUT (default calibration/).
+set -euo pipefail
+out="${OUT:-envs/fix_embedding/calibration}"
+if [ ! -d .devstore-fe ]; then
+  mkdir -p .devstore-fe && xz -dc .devcarry-fe2/store.tar.xz | tar -C .devstore-fe -xf -
+fi
+if compgen -G ".whl/*.whl" >/dev/null; then
+  pip install --quiet --no-deps --target /tmp/envspec-site .whl/*.whl
+  export PYTHONPATH="/tmp/envspec-site:$PWD"
+fi
+export ENVSPEC_HOME="${ENVSPEC_HOME:-/var/lib/envspec}" PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
+python3 -m envspec.cli.main calibrate envs/fix_embedding --variant standard \
+  --ref "oci:$PWD/.devstore-fe:envspec/fix_embedding:0.1.0" --backend local \
+  --repeats 2 --out "$out/standard.json"
