@@ -42,6 +42,8 @@ SETTINGS = {
         "batch": 16,
         "adapter_steps": 100,
         "adapter_lr": 1e-2,
+        "embedding_steps": 0,
+        "embedding_lr": 0.0,
         "finetune_steps": 200,
         "finetune_lr": 1e-3,
         "eval_every": 0,  # the agent has all the pretraining text: no early stopping
@@ -50,10 +52,13 @@ SETTINGS = {
         "device": "cuda",
         "threads": 8,
         "batch": 128,
-        "adapter_steps": 600,
+        "adapter_steps": 1500,
         "adapter_lr": 3e-3,
+        # little text: first the embedding alone (the rest stays as pretrained), then all
+        "embedding_steps": 1500,
+        "embedding_lr": 3e-3,
         "finetune_steps": 1500,
-        "finetune_lr": 3e-4,
+        "finetune_lr": 1e-4,
         # a tenth of the pretraining text: keep the fine-tuned weights with the best
         # validation loss (on its first 256 k tokens), evaluated this often
         "eval_every": 250,
@@ -123,7 +128,22 @@ def main() -> None:
         large.wte.weight.copy_(e_small @ w + b)
     report("adapter", large, val.to(dev), t0)
 
-    # 2. fine-tune every weight
+    # 2. (standard) train the embedding alone, the rest frozen as pretrained
+    large.wte.weight.requires_grad_(True)
+    opt = torch.optim.Adam([large.wte.weight], lr=float(s["embedding_lr"]))
+    steps = int(s["embedding_steps"])
+    for step in range(steps):
+        for group in opt.param_groups:
+            group["lr"] = lr_at(step, steps, float(s["embedding_lr"]))
+        rows = next(stream).to(dev)
+        loss = large.loss(rows[:, :-1], rows[:, 1:])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    if steps:
+        report("embedding", large, val.to(dev), t0)
+
+    # 3. fine-tune every weight
     every = int(s["eval_every"])
     held_out = val[: 1 << 18].to(dev)
     best = (math.inf, {})
