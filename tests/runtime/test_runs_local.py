@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,3 +124,25 @@ def test_sigkill_during_start_releases_the_gpu_lease(
     run_id = next(iter(leases.values())).run_id
     assert runstore.load(run_id).status == "failed"
     assert not (work_root() / run_id).exists()
+
+
+def test_a_private_interpreter_is_reported(caplog: pytest.LogCaptureFixture) -> None:
+    from envspec.runtime.backends.local import _warn_if_private
+
+    # /var/tmp, not pytest's tmp_path: every folder above must be open but the one we close
+    with tempfile.TemporaryDirectory(dir="/var/tmp") as tmp:
+        hidden = Path(tmp) / "home"
+        (hidden / "bin").mkdir(parents=True)
+        python = hidden / "bin" / "python"
+        python.write_text("#!/bin/sh\n")
+        python.chmod(0o755)
+        Path(tmp).chmod(0o755)
+        hidden.chmod(0o700)  # like /root: the run's users cannot traverse it
+        with caplog.at_level(logging.WARNING):
+            _warn_if_private(python)
+        assert f"{hidden} is not open to others" in caplog.text
+        caplog.clear()
+        hidden.chmod(0o755)
+        with caplog.at_level(logging.WARNING):
+            _warn_if_private(python)
+        assert caplog.text == ""

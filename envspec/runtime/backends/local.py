@@ -12,6 +12,7 @@ Otherwise the run is ``unisolated``.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import pwd
 import shutil
@@ -33,6 +34,8 @@ from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
 from envspec.runtime import runstore
 from envspec.runtime.backends.base import Backend, ExecResult, ScorerRun, StartSpec
+
+log = logging.getLogger(__name__)
 
 #: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
 AGENT_PATH = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
@@ -118,6 +121,7 @@ class LocalBackend(Backend):
         isolation = "unisolated"
         if _is_root():
             _check_traversable(work)
+            _warn_if_private(Path(sys.executable))
             user = _make_user(run.id)
             state["user"] = user
             pw = pwd.getpwnam(user)
@@ -297,6 +301,22 @@ def _check_traversable(path: Path) -> None:
                 f"the run's user cannot reach {path}: {parent} is not searchable by others",
                 hint="set ENVSPEC_WORK to a folder others can traverse, e.g. /var/tmp/envspec-work",
             )
+
+
+def _warn_if_private(interpreter: Path) -> None:
+    """The agent's ``python`` and the scorer's unprivileged workers are this interpreter: say
+    so at once when the run's users cannot execute it (a Python under /root, say), rather than
+    leave them to "command not found" and empty scorer output."""
+    real = interpreter.resolve()
+    blocked = [p for p in real.parents if p.exists() and not p.stat().st_mode & 0o001]
+    if blocked or not real.stat().st_mode & 0o001:
+        log.warning(
+            "the run's user cannot execute %s (%s is not open to others): the agent's `python` "
+            "and unprivileged scorer workers will fail; run envspec from a Python every user "
+            "can execute (e.g. under /usr or /opt)",
+            real,
+            blocked[-1] if blocked else real,
+        )
 
 
 def _user_name(run_id: str) -> str:
