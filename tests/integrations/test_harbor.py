@@ -25,7 +25,7 @@ from envspec.integrations.harbor import export_harbor
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci import engine
 from envspec.oci.pull import pull_environment
-from tests.support.fixtures import TINY
+from tests.support.fixtures import TINY, copy_env, edit_env
 
 LOADER = Path(__file__).with_name("harbor_load.py")
 
@@ -160,6 +160,29 @@ def test_export_from_a_reference_has_no_solution(tmp_path: Path, python_base: st
         export_harbor(ref, tmp_path / "task")
     again = export_harbor(ref, tmp_path / "task", force=True)
     assert again.reference == done.reference
+
+
+def test_export_refuses_a_variant_with_its_own_assets(tmp_path: Path, python_base: str) -> None:
+    from envspec.oci.assets import push_asset
+    from envspec.oci.push import push_environment
+
+    store = RegistryTarget(store=str(tmp_path / "store"))
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "hint.txt").write_text("hint\n")
+    asset = push_asset(tmp_path / "a", store, "hint", "1.0.0")
+    env = copy_env(TINY, tmp_path / "env", name="ownassets")
+
+    def edit(data: dict[str, Any]) -> None:
+        ref = f"envspec/hint@{asset.digest}"
+        entry = {"name": "hint", "ref": ref, "mount": "/assets/hint", "visibility": "agent"}
+        data["variants"]["lite"]["assets"] = [entry]
+
+    edit_env(env, edit)
+    ref = str(push_environment(env, store, assets_from=f"oci:{tmp_path / 'store'}").environment)
+    with pytest.raises(EnvspecError, match="has its own assets") as e:
+        export_harbor(ref, tmp_path / "task")
+    assert "top-level" in (e.value.hint or "")
+    assert not (tmp_path / "task").exists()
 
 
 def test_export_refuses_unknown_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
