@@ -422,7 +422,6 @@ def prefix_sum_ref(
     stream: bool = False,
     look_back: bool = True,
     maxnreg: int | None = None,
-    warp_look_back: bool = False,
 ) -> torch.Tensor:
     """The reference's kernel as it stands, with an optional register cap."""
     n = x.numel()
@@ -433,9 +432,8 @@ def prefix_sum_ref(
     opts: dict[str, object] = {"num_warps": warps}
     if maxnreg:
         opts["maxnreg"] = maxnreg
-    lw_spt = window // 32 if warp_look_back else max(1, window // (32 * warps))
     COMPILED["last"] = REFERENCE._scan_kernel[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, lw_spt, **opts
+        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, **opts
     )
     return y
 
@@ -480,7 +478,6 @@ def write_best(best: dict[str, object]) -> None:
         "COALESCE": bool(best.get("coalesce", False)),
         "STREAM": bool(best.get("stream", False)),
         "WINDOW": best.get("window", 32),
-        "WARP_LOOK_BACK": bool(best.get("warp_look_back", False)),
     }
     for name, value in values.items():
         text, count = re.subn(rf"^{name} = .*$", f"{name} = {value}", text, flags=re.M)
@@ -624,7 +621,6 @@ def main() -> None:
             "persist",
             "maxnreg",
             "backoff",
-            "warp_look_back",
         )
         cfg = {k: v for k, v in r.items() if k in keys}
         r["ms_again"] = median_ms(lambda c=cfg: prefix_sum(x, **c))  # type: ignore[arg-type]

@@ -92,13 +92,10 @@ def _scan_kernel(
     COALESCE: gl.constexpr,
     STREAM: gl.constexpr,
     LOOK_BACK: gl.constexpr,
-    LW_SPT: gl.constexpr,
 ):
     L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])  # K contiguous per thread
     LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])  # 16 bytes a lane, coalesced
-    # the look-back's window: spread over every warp (LW_SPT = WINDOW / 32 / WARPS), or whole
-    # in each warp (LW_SPT = WINDOW / 32), so that its reductions need no shared memory
-    LW: gl.constexpr = gl.BlockedLayout([LW_SPT], [32], [WARPS], [0])
+    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
     BLOCK: gl.constexpr = K * 32 * WARPS
     EVICT: gl.constexpr = "evict_first" if STREAM else ""
     CACHE: gl.constexpr = ".cs" if STREAM else ""
@@ -147,7 +144,6 @@ WARPS = 4
 WINDOW = 128
 COALESCE = True
 STREAM = False
-WARP_LOOK_BACK = False
 
 
 def prefix_sum(
@@ -158,7 +154,6 @@ def prefix_sum(
     coalesce: bool = COALESCE,
     stream: bool = STREAM,
     look_back: bool = True,
-    warp_look_back: bool = WARP_LOOK_BACK,
 ) -> torch.Tensor:
     n = x.numel()
     y = torch.empty_like(x)
@@ -168,21 +163,7 @@ def prefix_sum(
     state = torch.zeros(2 * tiles + 1, dtype=torch.int64, device=x.device)
     a, b = state[:tiles], state[tiles : 2 * tiles]
     ticket = state[2 * tiles :].view(torch.int32)[:1]
-    lw_spt = window // 32 if warp_look_back else max(1, window // (32 * warps))
     _scan_kernel[(tiles,)](
-        x,
-        y,
-        a,
-        b,
-        ticket,
-        n,
-        k,
-        warps,
-        window,
-        coalesce,
-        stream,
-        look_back,
-        lw_spt,
-        num_warps=warps,
+        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, num_warps=warps
     )
     return y
