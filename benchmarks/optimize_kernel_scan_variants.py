@@ -191,6 +191,11 @@ def prefix_sum(
     return y
 
 
+# A third attempt (commit 4b97417, reverted): the look-back window whole in each warp (layout
+# replicated across warps) so its reductions need no shared memory. Exact, and slower at every
+# window (calibration/h200-kernel-sweep-8.json: 0.347 ms at 32, 1.45 ms at 128; the reference
+# 0.330 ms), so the block-wide reductions are not what the look-back costs.
+
 # ----------------------------------------------------------------------- Gluon, second attempt
 # Written on the belief that the reference held ~200 registers a thread (two 4096-element tiles
 # an SM, both idle during their look-back); on the H200 it reports 125, and no variant here beat
