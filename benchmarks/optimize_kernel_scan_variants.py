@@ -427,6 +427,7 @@ def prefix_sum_ref(
     stream: bool = False,
     look_back: bool = True,
     maxnreg: int | None = None,
+    spin: bool = False,
 ) -> torch.Tensor:
     """The reference's kernel as it stands, with an optional register cap."""
     n = x.numel()
@@ -438,7 +439,7 @@ def prefix_sum_ref(
     if maxnreg:
         opts["maxnreg"] = maxnreg
     COMPILED["last"] = REFERENCE._scan_kernel[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, **opts
+        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, spin, **opts
     )
     return y
 
@@ -483,6 +484,7 @@ def write_best(best: dict[str, object]) -> None:
         "COALESCE": bool(best.get("coalesce", False)),
         "STREAM": bool(best.get("stream", False)),
         "WINDOW": best.get("window", 32),
+        "SPIN": bool(best.get("spin", False)),
     }
     for name, value in values.items():
         text, count = re.subn(rf"^{name} = .*$", f"{name} = {value}", text, flags=re.M)
@@ -626,6 +628,7 @@ def main() -> None:
             "persist",
             "maxnreg",
             "backoff",
+            "spin",
         )
         cfg = {k: v for k, v in r.items() if k in keys}
         r["ms_again"] = median_ms(lambda c=cfg: prefix_sum(x, **c))  # type: ignore[arg-type]

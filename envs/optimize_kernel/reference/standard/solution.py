@@ -35,8 +35,11 @@ def _add(a, b):
 
 
 @gluon.jit
-def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr):
-    """Carry into `tile`: (parity of the positives before it, included sum before it)."""
+def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, SPIN: gl.constexpr):
+    """Carry into `tile`: (parity of the positives before it, included sum before it).
+
+    With SPIN, a predecessor not ready is waited for by polling its one status word, not the
+    whole window (polls share L2 with the tiles' loads and stores)."""
     lane = gl.arange(0, WINDOW, layout=LW)
     hi = tile - 1
     acc_t = gl.to_tensor(0)  # (T, S0, S1) of the tiles between the window and this one
@@ -45,6 +48,11 @@ def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr):
     p_in = gl.to_tensor(0)
     c_in = gl.to_tensor(0)
     done = gl.to_tensor(0)
+    if SPIN:  # noqa: SIM102  (a compile-time switch, then a run-time test)
+        if tile > 0:
+            w = gl.load(a_ptr + (tile - 1), volatile=True)
+            while ((w >> 60) & 3) == 0:
+                w = gl.load(a_ptr + (tile - 1), volatile=True)
     while done == 0:
         idx = hi - (WINDOW - 1) + lane
         before_start = idx < 0  # reads as an inclusive prefix (0, 0)
@@ -53,7 +61,14 @@ def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr):
         flag = (a >> 60) & 3
         nearest = gl.max(gl.where(flag == 2, lane, -1), 0)
         after = lane > nearest
-        waiting = gl.max((after & ((flag != 1) | ((b >> 60) != 1))).to(gl.int32), 0)
+        not_ready = after & ((flag != 1) | ((b >> 60) != 1))
+        waiting = gl.max(not_ready.to(gl.int32), 0)
+        if SPIN:  # noqa: SIM102  (a compile-time switch, then a run-time test)
+            if waiting != 0:  # the latest predecessor not ready: wait on its word alone
+                j = hi - (WINDOW - 1) + gl.max(gl.where(not_ready, lane, -1), 0)
+                w = gl.load(a_ptr + j, volatile=True)
+                while ((w >> 60) & 3) == 0:
+                    w = gl.load(a_ptr + j, volatile=True)
         if waiting == 0:
             t = gl.where(after, ((a >> 32) & 1).to(gl.int32), 0)
             odd = ((gl.associative_scan(t, 0, _add) - t) & 1) == 1
@@ -92,6 +107,7 @@ def _scan_kernel(
     COALESCE: gl.constexpr,
     STREAM: gl.constexpr,
     LOOK_BACK: gl.constexpr,
+    SPIN: gl.constexpr,
 ):
     L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])  # K contiguous per thread
     LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])  # 16 bytes a lane, coalesced
@@ -123,7 +139,7 @@ def _scan_kernel(
             AGGREGATE | (t_tile.to(gl.int64) << 32) | (s0.to(gl.int64) & MASK32),
             sem="relaxed",
         )
-        p_in, c_in = _look_back(a_ptr, b_ptr, tile, WINDOW, LW)
+        p_in, c_in = _look_back(a_ptr, b_ptr, tile, WINDOW, LW, SPIN)
         c_out = c_in + gl.where(p_in == 1, s1, s0)
         gl.atomic_xchg(
             a_ptr + tile,
@@ -144,6 +160,7 @@ WARPS = 4
 WINDOW = 128
 COALESCE = True
 STREAM = False
+SPIN = False
 
 
 def prefix_sum(
@@ -154,6 +171,7 @@ def prefix_sum(
     coalesce: bool = COALESCE,
     stream: bool = STREAM,
     look_back: bool = True,
+    spin: bool = SPIN,
 ) -> torch.Tensor:
     n = x.numel()
     y = torch.empty_like(x)
@@ -164,6 +182,6 @@ def prefix_sum(
     a, b = state[:tiles], state[tiles : 2 * tiles]
     ticket = state[2 * tiles :].view(torch.int32)[:1]
     _scan_kernel[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, num_warps=warps
+        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, spin, num_warps=warps
     )
     return y
