@@ -157,10 +157,10 @@ def _scan_kernel(
 # the configuration measured fastest on an H200 (benchmarks/optimize_kernel_scan_variants.py)
 K = 32
 WARPS = 4
-WINDOW = 128
+WINDOW = 256
 COALESCE = True
 STREAM = False
-SPIN = False
+SPIN = True
 
 
 def prefix_sum(
