@@ -139,8 +139,12 @@ def inspect(
     console.print(m.summary, highlight=False)
     for role, digest in resolved.to_dict()["digests"].items():
         console.print(f"  {role:11} {digest}", highlight=False)
+    for a in m.assets:
+        console.print(f"  asset {a.name} ({a.visibility}) {a.ref}", highlight=False)
     for name, v in m.variants.items():
         console.print(f"  variant {name}: {v.hardware.summary()}", highlight=False)
+        for a in v.assets:  # fetched when a run of this variant starts
+            console.print(f"    asset {a.name} ({a.visibility}) {a.ref}", highlight=False)
     s = m.scoring
     console.print(
         f"  scoring: {s.metric}, {s.direction}, {s.aggregation}, {s.visibility}", highlight=False

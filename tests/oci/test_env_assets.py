@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from envspec import constants
+from envspec.cli.main import main
 from envspec.errors import NotFound
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci.assets import push_asset
@@ -162,7 +163,10 @@ def variant_env(tmp_path: Path, python_base: str) -> tuple[Path, Path, str]:
 
 
 def test_variant_assets_are_added_when_a_run_starts(
-    variant_env: tuple[Path, Path, str], tmp_path: Path, caplog: pytest.LogCaptureFixture
+    variant_env: tuple[Path, Path, str],
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     env, source, big_hidden = variant_env
     dest = tmp_path / "dest"
@@ -177,6 +181,10 @@ def test_variant_assets_are_added_when_a_run_starts(
     assert not any(p.startswith("assets/") for p in agent | scorer)
 
     ref = str(pushed.environment)
+    # `envspec inspect` shows each variant's own assets, pinned, under the variant
+    assert main(["inspect", ref]) == 0
+    shown = capsys.readouterr().out
+    assert f"    asset hidden (scorer) {big_hidden}" in shown.split("variant big")[1]
     for backend in ("docker", "local"):
         run = runs.start_run(ref, variant="lite", backend=backend)
         try:
