@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from envspec.authoring import image_files, trials
-from envspec.authoring.exploits import Exploit, apply_exploit, find_exploits
+from envspec.authoring.exploits import find_exploits
 from envspec.authoring.findings import CheckReport, Finding, finding
 from envspec.authoring.manifest_checks import manifest_findings, static_findings
 from envspec.errors import BuildError, EngineError, EnvspecError
@@ -24,7 +24,6 @@ from envspec.models.manifest import Manifest, Variant
 from envspec.models.reference import RegistryTarget
 from envspec.oci.build import BuiltEnvironment, build_environment
 from envspec.oci.push import push_environment
-from envspec.runtime import runs
 from envspec.runtime.calibrate import reference_files
 
 log = logging.getLogger(__name__)
@@ -164,7 +163,7 @@ def _trials(
             )
         return trial
 
-    start = run("starting", _solution(manifest, "starting", {}))
+    start = run("starting", trials.prepared(manifest, "starting", {}))
     if not start.error and not start.valid:
         out.append(
             finding(
@@ -179,7 +178,7 @@ def _trials(
     except EnvspecError:
         files = {}  # reported as reference-missing already
     if files:
-        ref_trial = run("reference", _solution(manifest, "reference", files))
+        ref_trial = run("reference", trials.prepared(manifest, "reference", files))
         if not ref_trial.error and not ref_trial.valid:
             out.append(
                 finding(
@@ -191,7 +190,7 @@ def _trials(
             )
         out += _compare(manifest, v, start, ref_trial)
     for exploit in find_exploits(env_dir):
-        trial = run(f"exploit:{exploit.name}", _applier(exploit, manifest))
+        trial = run(f"exploit:{exploit.name}", trials.exploit(exploit, manifest))
         if trial.valid:
             out.append(
                 finding(
@@ -203,33 +202,6 @@ def _trials(
                 )
             )
     return out
-
-
-def _solution(manifest: Manifest, role: str, files: dict[str, bytes]) -> trials.Setup:
-    """Put a solution's files in place and run its ``calibration.prepare`` command, as
-    ``envspec calibrate`` does."""
-
-    def setup(run_id: str) -> str | None:
-        if files:
-            runs.put_files(run_id, files)
-        argv = manifest.prepare.get(role)
-        if argv is None:
-            return None
-        done = runs.exec_in_run(run_id, list(argv))
-        if done.exit_code != 0:
-            why = "timed out" if done.timed_out else f"exited with {done.exit_code}"
-            tail = (done.stderr or done.stdout).decode(errors="replace")[-1000:]
-            raise EnvspecError(
-                f"preparing the {role} solution ({' '.join(argv)}) {why}: {tail}",
-                hint="fix calibration.prepare in envspec.yaml, or the solution",
-            )
-        return f"prepared with {' '.join(argv)}"
-
-    return setup
-
-
-def _applier(exploit: Exploit, manifest: Manifest) -> trials.Setup:
-    return lambda run_id: apply_exploit(run_id, exploit, manifest)
 
 
 def _compare(

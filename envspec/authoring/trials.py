@@ -8,8 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from envspec.authoring.exploits import Exploit, apply_exploit
 from envspec.errors import EnvspecError, GpuError
-from envspec.models.manifest import Variant
+from envspec.models.manifest import Manifest, Variant
 from envspec.runtime import runs
 from envspec.runtime.gpu import GpuRequest, SubstitutionPolicy
 from envspec.runtime.host import HostCannotRun, check_cpu_memory
@@ -75,3 +76,31 @@ def score_once(
         return Trial(valid=False, error=e)
     finally:
         runs.finish_run(run.id)
+
+
+def prepared(manifest: Manifest, role: str, files: dict[str, bytes]) -> Setup:
+    """Put a solution's files in place and run its ``calibration.prepare`` command, as
+    ``envspec calibrate`` does."""
+
+    def setup(run_id: str) -> str | None:
+        if files:
+            runs.put_files(run_id, files)
+        argv = manifest.prepare.get(role)
+        if argv is None:
+            return None
+        done = runs.exec_in_run(run_id, list(argv))
+        if done.exit_code != 0:
+            why = "timed out" if done.timed_out else f"exited with {done.exit_code}"
+            tail = (done.stderr or done.stdout).decode(errors="replace")[-1000:]
+            raise EnvspecError(
+                f"preparing the {role} solution ({' '.join(argv)}) {why}: {tail}",
+                hint="fix calibration.prepare in envspec.yaml, or the solution",
+            )
+        return f"prepared with {' '.join(argv)}"
+
+    return setup
+
+
+def exploit(known: Exploit, manifest: Manifest) -> Setup:
+    """Apply the exploit ``known`` as the agent (:func:`apply_exploit`)."""
+    return lambda run_id: apply_exploit(run_id, known, manifest)

@@ -5,7 +5,9 @@ small model's.
    from the small model's token embeddings to the large model's width, by the large model's
    language-modelling loss on the train split. The map's output is both the input embedding
    and the tied output layer.
-2. Put the mapped embedding into the large model and fine-tune every weight on the train split.
+2. (`standard`, where the agent has a tenth of the pretraining text) Put the mapped embedding
+   into the large model and train the embedding alone, the rest frozen as pretrained.
+3. Fine-tune every weight on the train split.
 
 Writes ``model.pt`` in the working directory. Settings depend on ``$ENVSPEC_VARIANT``; the
 models and data come from ``$ENVSPEC_ASSET_CORRUPTED``, ``_SMALL`` and ``_DATA``.
@@ -18,7 +20,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 # one CPU code path on any x86 machine with AVX2 (read when torch loads): the same training
@@ -94,6 +96,32 @@ def report(stage: str, model: gpt.GPT, val: torch.Tensor, t0: float) -> None:
     print(json.dumps({"stage": stage, "validation": round(loss, 4), "s": seconds}), flush=True)
 
 
+def optimise(
+    opt: torch.optim.Optimizer,
+    steps: int,
+    peak: float,
+    batches: Iterator[torch.Tensor],
+    loss_of: Callable[[torch.Tensor], torch.Tensor],
+    *,
+    clip: list[torch.nn.Parameter] | None = None,
+    every: int = 0,
+    on_eval: Callable[[], None] | None = None,
+) -> None:
+    """``steps`` optimiser steps on the next batches (lr: :func:`lr_at` up to ``peak``), the
+    gradient norm of ``clip`` capped at 1, ``on_eval`` after every ``every`` steps."""
+    for step in range(steps):
+        for group in opt.param_groups:
+            group["lr"] = lr_at(step, steps, peak)
+        loss = loss_of(next(batches))
+        opt.zero_grad()
+        loss.backward()
+        if clip is not None:
+            torch.nn.utils.clip_grad_norm_(clip, 1.0)
+        opt.step()
+        if on_eval is not None and every and (step + 1) % every == 0:
+            on_eval()
+
+
 def main() -> None:
     s = SETTINGS[os.environ.get("ENVSPEC_VARIANT", "lite")]
     torch.manual_seed(0)
@@ -102,8 +130,11 @@ def main() -> None:
     large = gpt.load(CORRUPTED / "model.pt").to(dev)
     small = gpt.load(SMALL / "model.pt")
     train, val = tokens("train"), tokens("validation")
-    stream = batches(train, large.config.block_size, int(s["batch"]))
+    stream = (rows.to(dev) for rows in batches(train, large.config.block_size, int(s["batch"])))
     t0 = time.monotonic()
+
+    def lm_loss(rows: torch.Tensor) -> torch.Tensor:
+        return large.loss(rows[:, :-1], rows[:, 1:])
 
     # 1. the adapter: a linear map from the small model's embeddings, everything else frozen
     for p in large.parameters():
@@ -114,32 +145,23 @@ def main() -> None:
     w *= broken.norm(dim=1).mean() / (e_small @ w).norm(dim=1).mean()  # rows of the right size
     w.requires_grad_(True)
     b = broken.mean(0).clone().requires_grad_(True)  # the broken rows still have the right mean
-    opt = torch.optim.Adam([w, b], lr=float(s["adapter_lr"]))
-    steps = int(s["adapter_steps"])
-    for step in range(steps):
-        for group in opt.param_groups:
-            group["lr"] = lr_at(step, steps, float(s["adapter_lr"]))
-        rows = next(stream).to(dev)
-        loss = large.loss(rows[:, :-1], rows[:, 1:], embedding=e_small @ w + b)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
+    lr = float(s["adapter_lr"])
+    optimise(
+        torch.optim.Adam([w, b], lr=lr),
+        int(s["adapter_steps"]),
+        lr,
+        stream,
+        lambda rows: large.loss(rows[:, :-1], rows[:, 1:], embedding=e_small @ w + b),
+    )
     with torch.no_grad():
         large.wte.weight.copy_(e_small @ w + b)
     report("adapter", large, val.to(dev), t0)
 
     # 2. (standard) train the embedding alone, the rest frozen as pretrained
     large.wte.weight.requires_grad_(True)
-    opt = torch.optim.Adam([large.wte.weight], lr=float(s["embedding_lr"]))
+    lr = float(s["embedding_lr"])
     steps = int(s["embedding_steps"])
-    for step in range(steps):
-        for group in opt.param_groups:
-            group["lr"] = lr_at(step, steps, float(s["embedding_lr"]))
-        rows = next(stream).to(dev)
-        loss = large.loss(rows[:, :-1], rows[:, 1:])
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
+    optimise(torch.optim.Adam([large.wte.weight], lr=lr), steps, lr, stream, lm_loss)
     if steps:
         report("embedding", large, val.to(dev), t0)
 
@@ -149,22 +171,26 @@ def main() -> None:
     best = (math.inf, {})
     for p in large.parameters():
         p.requires_grad_(True)
-    opt = torch.optim.AdamW(large.parameters(), lr=float(s["finetune_lr"]), weight_decay=0.0)
-    steps = int(s["finetune_steps"])
-    for step in range(steps):
-        for group in opt.param_groups:
-            group["lr"] = lr_at(step, steps, float(s["finetune_lr"]))
-        rows = next(stream).to(dev)
-        loss = large.loss(rows[:, :-1], rows[:, 1:])
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(large.parameters(), 1.0)
-        opt.step()
-        if every and (step + 1) % every == 0:
-            loss_now = gpt.evaluate(large, held_out)
-            large.train()
-            if loss_now < best[0]:
-                best = (loss_now, {k: v.clone() for k, v in large.state_dict().items()})
+
+    def keep_best() -> None:
+        nonlocal best
+        loss_now = gpt.evaluate(large, held_out)
+        large.train()
+        if loss_now < best[0]:
+            best = (loss_now, {k: v.clone() for k, v in large.state_dict().items()})
+
+    lr = float(s["finetune_lr"])
+    params = list(large.parameters())
+    optimise(
+        torch.optim.AdamW(params, lr=lr, weight_decay=0.0),
+        int(s["finetune_steps"]),
+        lr,
+        stream,
+        lm_loss,
+        clip=params,
+        every=every,
+        on_eval=keep_best,
+    )
     if every:
         final = gpt.evaluate(large, held_out)
         if best[0] < final:
