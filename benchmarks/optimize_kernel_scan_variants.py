@@ -45,6 +45,7 @@ import triton
 import triton.language as tl
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 ENV = Path(__file__).resolve().parents[1] / "envs" / "optimize_kernel"
 
@@ -164,6 +165,8 @@ def prefix_sum(
     **gluon_options: object,
 ) -> torch.Tensor:
     """The reference's Gluon kernel (family gluon) or the plain Triton one below."""
+    if family == "pipe":
+        return prefix_sum_pipe(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
     if family == "v2":
         return prefix_sum_v2(x, warps=warps, window=window, **gluon_options)  # type: ignore[arg-type]
     if family == "gluon":  # the reference's kernel, launched here to read its registers
@@ -418,6 +421,146 @@ def prefix_sum_v2(
     return y
 
 
+# ------------------------------------------------------------ Gluon, pipelined (fourth attempt)
+# Persistent programs (SMs x CTAS) with a ring of STAGES tiles in shared memory filled by
+# asynchronous copies (cp.async): a program takes the ticket of a tile STAGES-1 ahead and starts
+# its copy before it reduces, looks back on and writes the current one, so its share of the
+# reads stays in flight through each look-back, and no register holds a tile that is waiting.
+# TRACE: a global-timer stamp per tile (taken, loaded, looked back, stored) into trace_ptr.
+
+
+@gluon.jit
+def _now(dep):
+    """The global timer (ns), read after `dep` is computed."""
+    return gl.inline_asm_elementwise(
+        "mov.u64 $0, %globaltimer;", "=l,r", [dep], dtype=gl.int64, is_pure=False, pack=1
+    )
+
+
+@gluon.jit
+def _issue(x_ptr, buf, tile, n, lane_c, BLOCK: gl.constexpr):
+    base = tile.to(gl.int64) * BLOCK
+    async_copy.async_copy_global_to_shared(buf, x_ptr + base + lane_c, mask=base + lane_c < n)
+    async_copy.commit_group()
+
+
+@gluon.jit
+def _scan_pipe(
+    x_ptr,
+    y_ptr,
+    a_ptr,
+    b_ptr,
+    ticket_ptr,
+    trace_ptr,
+    n,
+    tiles,
+    K: gl.constexpr,
+    WARPS: gl.constexpr,
+    WINDOW: gl.constexpr,
+    STAGES: gl.constexpr,
+    SPIN: gl.constexpr,
+    TRACE: gl.constexpr,
+):
+    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])
+    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])
+    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
+    BLOCK: gl.constexpr = K * 32 * WARPS
+    SL: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [0])
+    ring = gl.allocate_shared_memory(gl.int32, [STAGES, BLOCK], SL)
+    lane_c = gl.arange(0, BLOCK, layout=LC)
+    cur = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+    _issue(x_ptr, ring.index(0), cur, n, lane_c, BLOCK)
+    ahead = cur  # the tile one ahead of cur (STAGES == 3 only)
+    if STAGES == 3:
+        ahead = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+        _issue(x_ptr, ring.index(1), ahead, n, lane_c, BLOCK)
+    i = 0
+    while cur < tiles:
+        t0 = _now(cur)
+        new = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+        _issue(x_ptr, ring.index((i + STAGES - 1) % STAGES), new, n, lane_c, BLOCK)
+        async_copy.wait_group(STAGES - 1)
+        gl.thread_barrier()
+        x = gl.convert_layout(ring.index(i % STAGES).load(LC), L)
+        pos = (x > 0).to(gl.int32)
+        odd = ((gl.associative_scan(pos, 0, _add2) - pos) & 1) == 1
+        xo = gl.where(odd, x, 0)
+        t_tile = gl.sum(pos, 0) & 1
+        s0 = gl.sum(xo, 0)
+        s1 = gl.sum(x, 0) - s0
+        _publish_aggregate(a_ptr, b_ptr, cur, t_tile, s0, s1)
+        t1 = _now(s1)
+        p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, cur, WINDOW, LW, SPIN)
+        c_out = c_in + gl.where(p_in == 1, s1, s0)
+        gl.atomic_xchg(
+            a_ptr + cur,
+            PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
+            sem="relaxed",
+        )
+        t2 = _now(c_out)
+        inc = gl.where(p_in == 1, x - xo, xo)
+        y = gl.associative_scan(inc, 0, _add2) + c_in
+        base = cur.to(gl.int64) * BLOCK
+        gl.store(y_ptr + base + lane_c, gl.convert_layout(y, LC), mask=base + lane_c < n)
+        gl.thread_barrier()  # every thread done with this stage before it is refilled
+        if TRACE:
+            t3 = _now(i)
+            gl.store(trace_ptr + cur * 4, t0)
+            gl.store(trace_ptr + cur * 4 + 1, t1)
+            gl.store(trace_ptr + cur * 4 + 2, t2)
+            gl.store(trace_ptr + cur * 4 + 3, t3)
+        if STAGES == 3:
+            cur = ahead
+            ahead = new
+        else:
+            cur = new
+        i += 1
+    async_copy.wait_group(0)
+
+
+def prefix_sum_pipe(
+    x: torch.Tensor,
+    k: int = 32,
+    warps: int = 4,
+    window: int = 256,
+    stages: int = 2,
+    ctas: int = 4,
+    spin: bool = True,
+    maxnreg: int | None = None,
+    trace: torch.Tensor | None = None,
+    look_back: bool = True,
+) -> torch.Tensor:
+    assert look_back, "the pipelined kernel has no tile-only mode"
+    n = x.numel()
+    y = torch.empty_like(x)
+    if n == 0:
+        return y
+    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
+    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
+    opts: dict[str, object] = {"num_warps": warps}
+    if maxnreg:
+        opts["maxnreg"] = maxnreg
+    tr = trace if trace is not None else a
+    COMPILED["last"] = _scan_pipe[(min(tiles, ctas * sms),)](
+        x,
+        y,
+        a,
+        b,
+        ticket,
+        tr,
+        n,
+        tiles,
+        k,
+        warps,
+        window,
+        stages,
+        spin,
+        trace is not None,
+        **opts,
+    )
+    return y
+
+
 def prefix_sum_ref(
     x: torch.Tensor,
     k: int = 32,
@@ -472,6 +615,44 @@ def check(cfg: dict[str, object], dev: torch.device, big: int, g: torch.Generato
                 bad = (y != want).nonzero()[:1].tolist()
                 return f"n={n} {kind}: first bad {bad}"
     return None
+
+
+def trace_tiles(x: torch.Tensor, cfg: dict[str, object]) -> dict[str, object]:
+    """Where a pipelined program's time goes, per tile, from global-timer stamps (ns)."""
+    block = int(cfg.get("k", 32)) * 32 * int(cfg.get("warps", 4))  # type: ignore[call-overload]
+    tiles = triton.cdiv(x.numel(), block)
+    trace = torch.zeros(tiles * 4, dtype=torch.int64, device=x.device)
+    opts = {k: v for k, v in cfg.items() if k != "family"}
+    for _ in range(5):  # warm, then the last run's stamps are kept
+        prefix_sum_pipe(x, trace=trace, **opts)  # type: ignore[arg-type]
+    torch.cuda.synchronize()
+    t = trace.view(tiles, 4).double()
+    t = t - t[:, 0].min()
+    spans = {
+        "copy_wait_reduce": t[:, 1] - t[:, 0],
+        "look_back": t[:, 2] - t[:, 1],
+        "scan_store": t[:, 3] - t[:, 2],
+        "tile": t[:, 3] - t[:, 0],
+    }
+    q = torch.tensor([0.1, 0.5, 0.9, 0.99], dtype=torch.float64, device=x.device)
+    result: dict[str, object] = {
+        "config": cfg,
+        "tiles": tiles,
+        "kernel_span_us": float(t[:, 3].max()) / 1e3,
+        "first_done_us": float(t[:, 3].min()) / 1e3,
+    }
+    for name, v in spans.items():
+        quantiles = torch.quantile(v, q)
+        result[name + "_us_p10_p50_p90_p99"] = [round(float(a) / 1e3, 3) for a in quantiles]
+        result[name + "_us_mean"] = round(float(v.mean()) / 1e3, 3)
+    # the pace at which tiles complete, at four points of the run
+    done = t[:, 3]
+    result["prefix_ready_us_per_1000_tiles"] = [
+        round(float(done[i : i + 1000].max() - done[i - 1000 : i].max()) / 1e3, 3)
+        for i in range(tiles // 4, tiles, tiles // 4)
+        if i >= 1000
+    ]
+    return result
 
 
 def write_best(best: dict[str, object]) -> None:
@@ -540,6 +721,7 @@ def main() -> None:
     parser.add_argument(
         "--budget-s", type=float, default=0, help="skip the configurations left after this long"
     )
+    parser.add_argument("--trace", help="a pipe configuration (JSON) to time per tile instead")
     parser.add_argument(
         "--write-best", action="store_true", help="set the reference's constants to the fastest"
     )
@@ -561,6 +743,12 @@ def main() -> None:
     out["torch_cumsum_ms"] = median_ms(lambda: torch.cumsum(x, 0, dtype=torch.int32))
     print(f"copy {copy_ms:.4f} ms; torch.cumsum {out['torch_cumsum_ms']:.4f} ms", flush=True)
 
+    if args.trace:
+        out["trace"] = trace_tiles(x, json.loads(args.trace))
+        print(json.dumps(out["trace"], indent=1), flush=True)
+        if args.json:
+            args.json.write_text(json.dumps(out, indent=2))
+        return
     configs: list[dict[str, object]] = []
     # window 32 was the first sweep (calibration/h200-kernel-sweep-4.json); 128 won the second
     for kk, w in ((8, 4), (16, 4), (16, 8), (32, 4), (8, 8), (32, 8), (16, 2), (32, 2)):
@@ -602,7 +790,7 @@ def main() -> None:
                 row["spills"] = getattr(compiled, "n_spills", None)
             if err is None:  # the big size too, on the timed input
                 row["correct"] = torch.equal(prefix_sum(x, **cfg), expected(x))  # type: ignore[arg-type]
-            if not args.no_tile_only:
+            if not args.no_tile_only and cfg["family"] != "pipe":
                 row["ms_tile_only"] = median_ms(
                     lambda c=cfg: prefix_sum(x, look_back=False, **c),  # type: ignore[arg-type]
                     rep=100,
@@ -629,6 +817,8 @@ def main() -> None:
             "maxnreg",
             "backoff",
             "spin",
+            "stages",
+            "ctas",
         )
         cfg = {k: v for k, v in r.items() if k in keys}
         r["ms_again"] = median_ms(lambda c=cfg: prefix_sum(x, **c))  # type: ignore[arg-type]
@@ -655,6 +845,8 @@ def main() -> None:
                 "persist",
                 "maxnreg",
                 "backoff",
+                "stages",
+                "ctas",
             )
         )
         print(
