@@ -165,6 +165,8 @@ def prefix_sum(
     **gluon_options: object,
 ) -> torch.Tensor:
     """The reference's Gluon kernel (family gluon) or the plain Triton one below."""
+    if family == "pipe2":
+        return prefix_sum_pipe2(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
     if family == "pipe":
         return prefix_sum_pipe(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
     if family == "v2":
@@ -310,7 +312,7 @@ def _complete(
     )
     pos = (x > 0).to(gl.int32)
     first = (gl.arange(0, BLOCK, layout=L) == 0).to(gl.int32)
-    entering = gl.associative_scan(pos + first * p_in, 0, _add2) - pos  # p_in + positives before
+    entering = gl.associative_scan(pos + first * p_in, 0, _add2) - pos  # parity entering
     inc = gl.where((entering & 1) == 1, x, 0)
     y = gl.associative_scan(inc, 0, _add2) + c_in
     lane_c = gl.arange(0, BLOCK, layout=LC)
@@ -561,6 +563,121 @@ def prefix_sum_pipe(
     return y
 
 
+# Measured (calibration/h200-kernel-sweep-11.json): 0.45-0.94 ms, all slower than the reference.
+# Per-tile stamps showed why: the look-back took 6.9 us (median) as a tile's aggregate was only
+# published when its program reached it, one whole iteration after its ticket was taken, so
+# every look-back waited on programs busy with their own. `pipe2` publishes a tile's aggregate
+# as soon as its copy lands: a program looks back on its current tile while the next tile's
+# copy is in flight, writes the current tile, then reduces the next one and publishes it at
+# once. Only the aggregates are kept in registers through the look-back; the tile is read again
+# from shared memory.
+
+
+@gluon.jit
+def _reduce_stage(stage, L: gl.constexpr, LC: gl.constexpr):
+    """(T, S0, S1) of the tile in a shared-memory stage."""
+    x = gl.convert_layout(stage.load(LC), L)
+    pos = (x > 0).to(gl.int32)
+    odd = ((gl.associative_scan(pos, 0, _add2) - pos) & 1) == 1
+    s0 = gl.sum(gl.where(odd, x, 0), 0)
+    return gl.sum(pos, 0) & 1, s0, gl.sum(x, 0) - s0
+
+
+@gluon.jit
+def _scan_pipe2(
+    x_ptr,
+    y_ptr,
+    a_ptr,
+    b_ptr,
+    ticket_ptr,
+    trace_ptr,
+    n,
+    tiles,
+    K: gl.constexpr,
+    WARPS: gl.constexpr,
+    WINDOW: gl.constexpr,
+    SPIN: gl.constexpr,
+    TRACE: gl.constexpr,
+):
+    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])
+    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])
+    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
+    BLOCK: gl.constexpr = K * 32 * WARPS
+    SL: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [0])
+    ring = gl.allocate_shared_memory(gl.int32, [2, BLOCK], SL)
+    lane_c = gl.arange(0, BLOCK, layout=LC)
+    cur = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+    _issue(x_ptr, ring.index(0), cur, n, lane_c, BLOCK)
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    t_tile, s0, s1 = _reduce_stage(ring.index(0), L, LC)
+    if cur < tiles:
+        _publish_aggregate(a_ptr, b_ptr, cur, t_tile, s0, s1)
+    i = 0
+    while cur < tiles:
+        t0 = _now(cur)
+        new = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+        _issue(x_ptr, ring.index((i + 1) % 2), new, n, lane_c, BLOCK)
+        p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, cur, WINDOW, LW, SPIN)
+        c_out = c_in + gl.where(p_in == 1, s1, s0)
+        gl.atomic_xchg(
+            a_ptr + cur,
+            PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
+            sem="relaxed",
+        )
+        t1 = _now(c_out)
+        x = gl.convert_layout(ring.index(i % 2).load(LC), L)
+        pos = (x > 0).to(gl.int32)
+        first = (gl.arange(0, BLOCK, layout=L) == 0).to(gl.int32)
+        entering = gl.associative_scan(pos + first * p_in, 0, _add2) - pos  # parity entering
+        inc = gl.where((entering & 1) == 1, x, 0)
+        y = gl.associative_scan(inc, 0, _add2) + c_in
+        base = cur.to(gl.int64) * BLOCK
+        gl.store(y_ptr + base + lane_c, gl.convert_layout(y, LC), mask=base + lane_c < n)
+        t2 = _now(i)
+        async_copy.wait_group(0)
+        gl.thread_barrier()  # the next tile landed for every thread; this stage is free
+        t_tile, s0, s1 = _reduce_stage(ring.index((i + 1) % 2), L, LC)
+        if new < tiles:
+            _publish_aggregate(a_ptr, b_ptr, new, t_tile, s0, s1)
+        if TRACE:
+            t3 = _now(s1)
+            gl.store(trace_ptr + cur * 4, t0)
+            gl.store(trace_ptr + cur * 4 + 1, t1)
+            gl.store(trace_ptr + cur * 4 + 2, t2)
+            gl.store(trace_ptr + cur * 4 + 3, t3)
+        cur = new
+        i += 1
+
+
+def prefix_sum_pipe2(
+    x: torch.Tensor,
+    k: int = 32,
+    warps: int = 4,
+    window: int = 256,
+    ctas: int = 4,
+    spin: bool = True,
+    maxnreg: int | None = None,
+    trace: torch.Tensor | None = None,
+    look_back: bool = True,
+) -> torch.Tensor:
+    assert look_back, "the pipelined kernel has no tile-only mode"
+    n = x.numel()
+    y = torch.empty_like(x)
+    if n == 0:
+        return y
+    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
+    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
+    opts: dict[str, object] = {"num_warps": warps}
+    if maxnreg:
+        opts["maxnreg"] = maxnreg
+    tr = trace if trace is not None else a
+    COMPILED["last"] = _scan_pipe2[(min(tiles, ctas * sms),)](
+        x, y, a, b, ticket, tr, n, tiles, k, warps, window, spin, trace is not None, **opts
+    )
+    return y
+
+
 def prefix_sum_ref(
     x: torch.Tensor,
     k: int = 32,
@@ -617,23 +734,28 @@ def check(cfg: dict[str, object], dev: torch.device, big: int, g: torch.Generato
     return None
 
 
+# what each pipelined kernel's four stamps per tile mark (the spans between them)
+TRACE_SPANS = {
+    "pipe": ("copy_wait_reduce", "look_back", "scan_store"),
+    "pipe2": ("look_back", "scan_store", "copy_wait_reduce_next"),
+}
+
+
 def trace_tiles(x: torch.Tensor, cfg: dict[str, object]) -> dict[str, object]:
     """Where a pipelined program's time goes, per tile, from global-timer stamps (ns)."""
     block = int(cfg.get("k", 32)) * 32 * int(cfg.get("warps", 4))  # type: ignore[call-overload]
     tiles = triton.cdiv(x.numel(), block)
     trace = torch.zeros(tiles * 4, dtype=torch.int64, device=x.device)
+    family = str(cfg["family"])
+    run = prefix_sum_pipe if family == "pipe" else prefix_sum_pipe2
     opts = {k: v for k, v in cfg.items() if k != "family"}
     for _ in range(5):  # warm, then the last run's stamps are kept
-        prefix_sum_pipe(x, trace=trace, **opts)  # type: ignore[arg-type]
+        run(x, trace=trace, **opts)  # type: ignore[arg-type]
     torch.cuda.synchronize()
     t = trace.view(tiles, 4).double()
     t = t - t[:, 0].min()
-    spans = {
-        "copy_wait_reduce": t[:, 1] - t[:, 0],
-        "look_back": t[:, 2] - t[:, 1],
-        "scan_store": t[:, 3] - t[:, 2],
-        "tile": t[:, 3] - t[:, 0],
-    }
+    names = TRACE_SPANS[family]
+    spans = {names[j]: t[:, j + 1] - t[:, j] for j in range(3)} | {"tile": t[:, 3] - t[:, 0]}
     q = torch.tensor([0.1, 0.5, 0.9, 0.99], dtype=torch.float64, device=x.device)
     result: dict[str, object] = {
         "config": cfg,
@@ -647,7 +769,7 @@ def trace_tiles(x: torch.Tensor, cfg: dict[str, object]) -> dict[str, object]:
         result[name + "_us_mean"] = round(float(v.mean()) / 1e3, 3)
     # the pace at which tiles complete, at four points of the run
     done = t[:, 3]
-    result["prefix_ready_us_per_1000_tiles"] = [
+    result["us_per_1000_tiles"] = [
         round(float(done[i : i + 1000].max() - done[i - 1000 : i].max()) / 1e3, 3)
         for i in range(tiles // 4, tiles, tiles // 4)
         if i >= 1000
@@ -790,7 +912,7 @@ def main() -> None:
                 row["spills"] = getattr(compiled, "n_spills", None)
             if err is None:  # the big size too, on the timed input
                 row["correct"] = torch.equal(prefix_sum(x, **cfg), expected(x))  # type: ignore[arg-type]
-            if not args.no_tile_only and cfg["family"] != "pipe":
+            if not args.no_tile_only and cfg["family"] not in ("pipe", "pipe2"):
                 row["ms_tile_only"] = median_ms(
                     lambda c=cfg: prefix_sum(x, look_back=False, **c),  # type: ignore[arg-type]
                     rep=100,
@@ -802,7 +924,7 @@ def main() -> None:
     out["sweep"] = rows
     good = [r for r in rows if r.get("correct") and "ms" in r]
     gluon_good = sorted(
-        (r for r in good if r["family"] in ("gluon", "v2")),
+        (r for r in good if r["family"] in ("gluon", "v2", "pipe", "pipe2")),
         key=lambda r: float(r["ms"]),  # type: ignore[arg-type]
     )
     for r in gluon_good[:4]:  # time the leaders again: a gap under this spread is noise
