@@ -743,7 +743,13 @@ def _scan_smem(
     t_run = gl.convert_layout(r & 1, LW)  # a run per thread, one-dimensional for the scans
     s1 = gl.convert_layout(tot - s0, LW)
     s0 = gl.convert_layout(s0, LW)
-    t_tile, a_tile, b_tile = gl.reduce((t_run, s0, s1), 0, _triple)
+    # the runs in order (Triton's reductions may reorder operands; its scans do not): the
+    # tile's triple is the last inclusive one, each run's entry the exclusive one
+    it, ia, ib = gl.associative_scan((t_run, s0, s1), 0, _triple)
+    last = gl.arange(0, ROWS, layout=LW) == ROWS - 1
+    t_tile = gl.sum(gl.where(last, it, 0), 0)
+    a_tile = gl.sum(gl.where(last, ia, 0), 0)
+    b_tile = gl.sum(gl.where(last, ib, 0), 0)
     gl.atomic_xchg(b_ptr + tile, READY | (b_tile.to(gl.int64) & MASK32), sem="relaxed")
     gl.atomic_xchg(
         a_ptr + tile,
@@ -757,8 +763,6 @@ def _scan_smem(
         PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
         sem="relaxed",
     )
-    # each run's entry: the tile's entry, then the runs before it (an exclusive scan)
-    it, ia, ib = gl.associative_scan((t_run, s0, s1), 0, _triple)
     et = it ^ t_run
     ea = ia - gl.where(et == 1, s1, s0)
     eb = ib - gl.where(et == 1, s0, s1)
