@@ -1,31 +1,48 @@
 """optimize_kernel: candidate single-pass scan kernels for the `standard` reference, and a sweep.
 
     python3 benchmarks/optimize_kernel_scan_variants.py [--n 100000000] [--json OUT]
+        [--configs JSON] [--write-best] [--no-tile-only] [--budget-s S]
 
-Three families, all a single pass with decoupled look-back (tile aggregates published at once;
-tiles taken in launch order through an atomic ticket, so the look-back never waits on a tile
-that has not started):
+All are a single pass with decoupled look-back (tile aggregates published at once; tiles taken
+in launch order through an atomic ticket, so the look-back never waits on a tile that has not
+started). Three families:
 
+- `gluon`: the reference as it stands (`envs/optimize_kernel/reference/standard/solution.py`):
+  Triton's Gluon dialect, the tile copied into shared memory (cp.async) and walked by each
+  thread along its own row of K contiguous elements, so no tile is held in registers across the
+  look-back (56 registers a thread at K=32). `--write-best` sets the reference's constants to
+  the fastest exact configuration of this family (used on the device before calibrating).
+- `registers`: the previous reference (to 2026-11): each thread holds K contiguous elements of
+  the tile in registers (loaded coalesced and moved through shared memory with COALESCE); 127
+  registers at K=32, so 4 tiles in flight an SM against the `gluon` family's 9.
 - `triton`: plain Triton, a 1-D tile. Triton's scan lowering gives each thread 4 contiguous
   elements per chunk and runs one warp scan per chunk.
-- `v2` (`--v2 1`, `--v2 2`): a second attempt at the look-back's cost (registers capped, only
-  the tile kept across the look-back, persistent programs that prefetch, sleeps between polls);
-  exact, none faster than the reference (see the comment above `_look_back2`).
-- `gluon`: the reference's kernel (`envs/optimize_kernel/reference/standard/solution.py`),
-  Triton's Gluon dialect with an explicit layout in which each thread owns K contiguous
-  elements, so a scan is K sequential adds in registers plus one warp scan and one cross-warp
-  step per tile; loads either straight in that layout (each thread reads its own 32-128 bytes)
-  or coalesced and moved through shared memory. `--write-best` sets the reference's constants
-  to the fastest exact configuration (used on the device before calibrating).
+
+What was tried on the H200 and how it went (figures in envs/optimize_kernel/calibration/,
+h200-kernel-sweep-N.json; the code of the attempts that lost is in commit 553ea80):
+- sweeps 1-3: plain Triton, window 32: 0.49 ms at best; tile work alone 0.31 ms.
+- sweeps 4-5: `registers`, window 32 then 128/256: 0.348 then 0.330 ms; tile work alone 0.205.
+- sweeps 6-7 (`v2`): registers capped, persistent programs that prefetch, sleeps between polls:
+  none faster (0.34-0.89 ms).
+- sweep 8: the look-back's window whole in each warp: exact and slower at every window (time
+  grows with the bytes each poll reads).
+- sweeps 9-10: `registers` waiting on the one status word of a predecessor that is not ready:
+  0.310 ms at window 256 (window 512: 0.368 at 143 registers, 3 tiles an SM).
+- sweeps 11-12 (`pipe`, `pipe2`): persistent programs with a cp.async ring, the next tile's
+  ticket taken ahead: 0.45-0.94 ms. Per-tile global-timer stamps (h200-kernel-trace-*.json):
+  the look-back took 6.9 us (median), as a tile taken ahead published its aggregate only when
+  its program got to it, so programs waited on each other's look-backs. (Sweep 12's rows were
+  lost to a hung configuration; only its trace came back.)
+- sweeps 13-14 (`smem`, now `gluon`): one tile a program, in shared memory: 0.244 ms at window
+  128 (sweep 13 had a wrong tile aggregate: Triton's reductions may reorder a non-commutative
+  combine; the aggregate is now the last element of the ordered scan).
 
 Status per tile, two 64-bit words that each carry their own ready flag (so no fence is needed
 and 32-bit sums wrap exactly as torch's int32 results do):
     A: flag (bits 60-61: 1 aggregate, 2 inclusive prefix) | T or P (bit 32) | S0 or C (bits 0-31)
     B: ready (bit 60) | S1 (bits 0-31)
 A tile's aggregate is (T, S0, S1): the parity of its positives and its included sum when
-entered with even (S0) or odd (S1) parity. The look-back reads WINDOW predecessors' words with
-one vector load, takes the nearest inclusive prefix, and folds the aggregates after it using
-only commutative sums: the parity entering each of them is an exclusive cumsum of their T.
+entered with even (S0) or odd (S1) parity.
 
 Needs a CUDA GPU with torch and triton (run it on the lent H200 through the device tool).
 """
@@ -45,7 +62,6 @@ import triton
 import triton.language as tl
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 ENV = Path(__file__).resolve().parents[1] / "envs" / "optimize_kernel"
 
@@ -164,17 +180,12 @@ def prefix_sum(
     look_back: bool = True,
     **gluon_options: object,
 ) -> torch.Tensor:
-    """The reference's Gluon kernel (family gluon) or the plain Triton one below."""
-    if family == "smem":
-        return prefix_sum_smem(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
-    if family == "pipe2":
-        return prefix_sum_pipe2(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
-    if family == "pipe":
-        return prefix_sum_pipe(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
-    if family == "v2":
-        return prefix_sum_v2(x, warps=warps, window=window, **gluon_options)  # type: ignore[arg-type]
+    """One of the three families' kernels (see the module's docstring)."""
+    common = {"warps": warps, "window": window, "look_back": look_back} | gluon_options
+    if family == "registers":
+        return prefix_sum_registers(x, **common)  # type: ignore[arg-type]
     if family == "gluon":  # the reference's kernel, launched here to read its registers
-        return prefix_sum_ref(x, warps=warps, window=window, look_back=look_back, **gluon_options)  # type: ignore[arg-type]
+        return prefix_sum_ref(x, **common)  # type: ignore[arg-type]
     n = x.numel()
     y = torch.empty_like(x)
     if n == 0:
@@ -198,200 +209,69 @@ def prefix_sum(
     return y
 
 
-# A third attempt (commit 4b97417, reverted): the look-back window whole in each warp (layout
-# replicated across warps) so its reductions need no shared memory. Exact, and slower at every
-# window (calibration/h200-kernel-sweep-8.json: 0.347 ms at 32, 1.45 ms at 128; the reference
-# 0.330 ms), so the block-wide reductions are not what the look-back costs.
-
-# ----------------------------------------------------------------------- Gluon, second attempt
-# Written on the belief that the reference held ~200 registers a thread (two 4096-element tiles
-# an SM, both idle during their look-back); on the H200 it reports 125, and no variant here beat
-# it (calibration/h200-kernel-sweep-6.json, -7.json). `v2` tries to keep more bytes in flight:
-# - the tile is addressed from a scalar base (no 64-bit offset tensor kept across the look-back);
-# - after the look-back only x is live: the in-tile parity scan is redone with the incoming
-#   parity folded into its first element (so the compiler cannot merge it with the first scan);
-# - `maxnreg` caps registers (more programs an SM; the compiler may spill);
-# - `persist` (> 0): grid = SMs x persist; each program takes its next tile's ticket and issues
-#   its load before looking back on the current one, so a load is in flight during each wait.
-# - `backoff` (ns): a program whose look-back found a predecessor not ready sleeps before it
-#   polls again (less polling traffic in L2 while the loads are queued).
+# ------------------------------------------------------ Gluon, the tile in registers (previous)
+COMPILED: dict[str, object] = {}  # the last launch's compiled kernel (registers, spills)
 
 
 @gluon.jit
-def _look_back2(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, BACKOFF: gl.constexpr):
-    """The reference's look-back (same status words), with an optional sleep between polls."""
-    lane = gl.arange(0, WINDOW, layout=LW)
-    hi = tile - 1
-    acc_t = gl.to_tensor(0)
-    acc0 = gl.to_tensor(0)
-    acc1 = gl.to_tensor(0)
-    p_in = gl.to_tensor(0)
-    c_in = gl.to_tensor(0)
-    done = gl.to_tensor(0)
-    while done == 0:
-        idx = hi - (WINDOW - 1) + lane
-        before_start = idx < 0
-        a = gl.load(a_ptr + idx, mask=~before_start, other=PREFIX, volatile=True)
-        b = gl.load(b_ptr + idx, mask=~before_start, other=READY, volatile=True)
-        flag = (a >> 60) & 3
-        nearest = gl.max(gl.where(flag == 2, lane, -1), 0)
-        after = lane > nearest
-        waiting = gl.max((after & ((flag != 1) | ((b >> 60) != 1))).to(gl.int32), 0)
-        if waiting == 0:
-            t = gl.where(after, ((a >> 32) & 1).to(gl.int32), 0)
-            odd = ((gl.associative_scan(t, 0, _add2) - t) & 1) == 1
-            s0 = a.to(gl.int32)
-            s1 = b.to(gl.int32)
-            r0 = gl.sum(gl.where(after, gl.where(odd, s1, s0), 0), 0)
-            r1 = gl.sum(gl.where(after, gl.where(odd, s0, s1), 0), 0)
-            rt = gl.sum(t, 0) & 1
-            n0 = r0 + gl.where(rt == 1, acc1, acc0)
-            n1 = r1 + gl.where(rt == 1, acc0, acc1)
-            acc0 = n0
-            acc1 = n1
-            acc_t = acc_t ^ rt
-            if nearest >= 0:
-                pw = gl.sum(gl.where(lane == nearest, a, 0), 0)
-                p = ((pw >> 32) & 1).to(gl.int32)
-                p_in = p ^ acc_t
-                c_in = pw.to(gl.int32) + gl.where(p == 1, acc1, acc0)
-                done = 1
-            else:
-                hi = hi - WINDOW
-        else:
-            if BACKOFF > 0:
-                gl.inline_asm_elementwise(
-                    "nanosleep.u32 $1; mov.u32 $0, $1;",
-                    "=r,r",
-                    [gl.to_tensor(BACKOFF)],
-                    dtype=gl.int32,
-                    is_pure=False,
-                    pack=1,
-                )
-    return p_in, c_in
-
-
-@gluon.jit
-def _add2(a, b):
-    return a + b
-
-
-@gluon.jit
-def _aggregate(x):
-    """(T, S0, S1) of a tile: parity of its positives, included sum entered even / odd."""
-    pos = (x > 0).to(gl.int32)
-    odd = ((gl.associative_scan(pos, 0, _add2) - pos) & 1) == 1
-    s0 = gl.sum(gl.where(odd, x, 0), 0)
-    return gl.sum(pos, 0) & 1, s0, gl.sum(x, 0) - s0
-
-
-@gluon.jit
-def _complete(
-    x,
-    y_ptr,
-    a_ptr,
-    b_ptr,
-    tile,
-    base,
-    n,
-    t_tile,
-    s0,
-    s1,
-    L: gl.constexpr,
-    LC: gl.constexpr,
-    LW: gl.constexpr,
-    BLOCK: gl.constexpr,
-    WINDOW: gl.constexpr,
-    BACKOFF: gl.constexpr,
-):
-    """Look back, publish the inclusive prefix, scan what the tile includes, store it."""
-    p_in, c_in = _look_back2(a_ptr, b_ptr, tile, WINDOW, LW, BACKOFF)
-    c_out = c_in + gl.where(p_in == 1, s1, s0)
-    gl.atomic_xchg(
-        a_ptr + tile,
-        PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
-        sem="relaxed",
-    )
-    pos = (x > 0).to(gl.int32)
-    first = (gl.arange(0, BLOCK, layout=L) == 0).to(gl.int32)
-    entering = gl.associative_scan(pos + first * p_in, 0, _add2) - pos  # parity entering
-    inc = gl.where((entering & 1) == 1, x, 0)
-    y = gl.associative_scan(inc, 0, _add2) + c_in
-    lane_c = gl.arange(0, BLOCK, layout=LC)
-    gl.store(y_ptr + base + lane_c, gl.convert_layout(y, LC), mask=lane_c < (n - base).to(gl.int32))
-
-
-@gluon.jit
-def _publish_aggregate(a_ptr, b_ptr, tile, t_tile, s0, s1):
-    gl.atomic_xchg(b_ptr + tile, READY | (s1.to(gl.int64) & MASK32), sem="relaxed")
-    gl.atomic_xchg(
-        a_ptr + tile,
-        AGGREGATE | (t_tile.to(gl.int64) << 32) | (s0.to(gl.int64) & MASK32),
-        sem="relaxed",
-    )
-
-
-@gluon.jit
-def _scan_v2(
+def _scan_registers(
     x_ptr,
     y_ptr,
     a_ptr,
     b_ptr,
     ticket_ptr,
     n,
-    tiles,
     K: gl.constexpr,
     WARPS: gl.constexpr,
     WINDOW: gl.constexpr,
-    PERSIST: gl.constexpr,
-    BACKOFF: gl.constexpr,
+    COALESCE: gl.constexpr,
+    STREAM: gl.constexpr,
+    LOOK_BACK: gl.constexpr,
+    SPIN: gl.constexpr,
 ):
-    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])
-    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])
+    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])  # K contiguous per thread
+    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])  # 16 bytes a lane, coalesced
     LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
     BLOCK: gl.constexpr = K * 32 * WARPS
-    lane_c = gl.arange(0, BLOCK, layout=LC)
+    EVICT: gl.constexpr = "evict_first" if STREAM else ""
+    CACHE: gl.constexpr = ".cs" if STREAM else ""
     tile = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
     base = tile.to(gl.int64) * BLOCK
-    xc = gl.load(x_ptr + base + lane_c, mask=lane_c < (n - base).to(gl.int32), other=0)
-    if PERSIST:
-        while tile < tiles:
-            x = gl.convert_layout(xc, L)
-            t_tile, s0, s1 = _aggregate(x)
-            _publish_aggregate(a_ptr, b_ptr, tile, t_tile, s0, s1)
-            nxt = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-            nbase = nxt.to(gl.int64) * BLOCK
-            xc = gl.load(x_ptr + nbase + lane_c, mask=lane_c < (n - nbase).to(gl.int32), other=0)
-            _complete(
-                x,
-                y_ptr,
-                a_ptr,
-                b_ptr,
-                tile,
-                base,
-                n,
-                t_tile,
-                s0,
-                s1,
-                L,
-                LC,
-                LW,
-                BLOCK,
-                WINDOW,
-                BACKOFF,
-            )
-            tile = nxt
-            base = nbase
-    else:
+    if COALESCE:
+        offs_c = base + gl.arange(0, BLOCK, layout=LC)
+        xc = gl.load(x_ptr + offs_c, mask=offs_c < n, other=0, eviction_policy=EVICT)
         x = gl.convert_layout(xc, L)
-        t_tile, s0, s1 = _aggregate(x)
-        _publish_aggregate(a_ptr, b_ptr, tile, t_tile, s0, s1)
-        _complete(
-            x, y_ptr, a_ptr, b_ptr, tile, base, n, t_tile, s0, s1, L, LC, LW, BLOCK, WINDOW, BACKOFF
+    else:
+        offs = base + gl.arange(0, BLOCK, layout=L)
+        x = gl.load(x_ptr + offs, mask=offs < n, other=0, eviction_policy=EVICT)
+    pos = (x > 0).to(gl.int32)
+    odd = ((gl.associative_scan(pos, 0, REFERENCE._add) - pos) & 1) == 1  # positives before
+    xo = gl.where(odd, x, 0)  # what the tile includes when entered with even parity
+    t_tile = gl.sum(pos, 0) & 1
+    s0 = gl.sum(xo, 0)
+    s1 = gl.sum(x, 0) - s0
+    p_in = gl.to_tensor(0)
+    c_in = gl.to_tensor(0)
+    if LOOK_BACK:  # False only to time the tile work alone (wrong output)
+        gl.atomic_xchg(b_ptr + tile, READY | (s1.to(gl.int64) & MASK32), sem="relaxed")
+        gl.atomic_xchg(
+            a_ptr + tile,
+            AGGREGATE | (t_tile.to(gl.int64) << 32) | (s0.to(gl.int64) & MASK32),
+            sem="relaxed",
         )
-
-
-COMPILED: dict[str, object] = {}  # the last launch's compiled kernel (registers, spills)
+        p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, tile, WINDOW, LW, SPIN)
+        c_out = c_in + gl.where(p_in == 1, s1, s0)
+        gl.atomic_xchg(
+            a_ptr + tile,
+            PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
+            sem="relaxed",
+        )
+    inc = gl.where(p_in == 1, x - xo, xo)
+    y = gl.associative_scan(inc, 0, REFERENCE._add) + c_in
+    if COALESCE:
+        gl.store(y_ptr + offs_c, gl.convert_layout(y, LC), mask=offs_c < n, cache_modifier=CACHE)
+    else:
+        gl.store(y_ptr + offs, y, mask=offs < n, cache_modifier=CACHE)
 
 
 def _state(n: int, block: int, device: torch.device):  # type: ignore[no-untyped-def]
@@ -400,398 +280,17 @@ def _state(n: int, block: int, device: torch.device):  # type: ignore[no-untyped
     return tiles, state[:tiles], state[tiles : 2 * tiles], state[2 * tiles :].view(torch.int32)[:1]
 
 
-def prefix_sum_v2(
-    x: torch.Tensor,
-    k: int = 32,
-    warps: int = 4,
-    window: int = 128,
-    persist: int = 0,
-    maxnreg: int | None = None,
-    backoff: int = 0,
-) -> torch.Tensor:
-    n = x.numel()
-    y = torch.empty_like(x)
-    if n == 0:
-        return y
-    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
-    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
-    grid = min(tiles, persist * sms) if persist else tiles
-    opts: dict[str, object] = {"num_warps": warps}
-    if maxnreg:
-        opts["maxnreg"] = maxnreg
-    COMPILED["last"] = _scan_v2[(grid,)](
-        x, y, a, b, ticket, n, tiles, k, warps, window, bool(persist), backoff, **opts
-    )
-    return y
-
-
-# ------------------------------------------------------------ Gluon, pipelined (fourth attempt)
-# Persistent programs (SMs x CTAS) with a ring of STAGES tiles in shared memory filled by
-# asynchronous copies (cp.async): a program takes the ticket of a tile STAGES-1 ahead and starts
-# its copy before it reduces, looks back on and writes the current one, so its share of the
-# reads stays in flight through each look-back, and no register holds a tile that is waiting.
-# TRACE: a global-timer stamp per tile (taken, loaded, looked back, stored) into trace_ptr.
-
-
-@gluon.jit
-def _now(dep):
-    """The global timer (ns), read after `dep` is computed."""
-    return gl.inline_asm_elementwise(
-        "mov.u64 $0, %globaltimer;", "=l,r", [dep], dtype=gl.int64, is_pure=False, pack=1
-    )
-
-
-@gluon.jit
-def _issue(x_ptr, buf, tile, n, lane_c, BLOCK: gl.constexpr):
-    base = tile.to(gl.int64) * BLOCK
-    async_copy.async_copy_global_to_shared(buf, x_ptr + base + lane_c, mask=base + lane_c < n)
-    async_copy.commit_group()
-
-
-@gluon.jit
-def _scan_pipe(
-    x_ptr,
-    y_ptr,
-    a_ptr,
-    b_ptr,
-    ticket_ptr,
-    trace_ptr,
-    n,
-    tiles,
-    K: gl.constexpr,
-    WARPS: gl.constexpr,
-    WINDOW: gl.constexpr,
-    STAGES: gl.constexpr,
-    SPIN: gl.constexpr,
-    TRACE: gl.constexpr,
-):
-    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])
-    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])
-    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
-    BLOCK: gl.constexpr = K * 32 * WARPS
-    SL: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [0])
-    ring = gl.allocate_shared_memory(gl.int32, [STAGES, BLOCK], SL)
-    lane_c = gl.arange(0, BLOCK, layout=LC)
-    cur = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-    _issue(x_ptr, ring.index(0), cur, n, lane_c, BLOCK)
-    ahead = cur  # the tile one ahead of cur (STAGES == 3 only)
-    if STAGES == 3:
-        ahead = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-        _issue(x_ptr, ring.index(1), ahead, n, lane_c, BLOCK)
-    i = 0
-    while cur < tiles:
-        t0 = _now(cur)
-        new = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-        _issue(x_ptr, ring.index((i + STAGES - 1) % STAGES), new, n, lane_c, BLOCK)
-        async_copy.wait_group(STAGES - 1)
-        gl.thread_barrier()
-        x = gl.convert_layout(ring.index(i % STAGES).load(LC), L)
-        pos = (x > 0).to(gl.int32)
-        odd = ((gl.associative_scan(pos, 0, _add2) - pos) & 1) == 1
-        xo = gl.where(odd, x, 0)
-        t_tile = gl.sum(pos, 0) & 1
-        s0 = gl.sum(xo, 0)
-        s1 = gl.sum(x, 0) - s0
-        _publish_aggregate(a_ptr, b_ptr, cur, t_tile, s0, s1)
-        t1 = _now(s1)
-        p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, cur, WINDOW, LW, SPIN)
-        c_out = c_in + gl.where(p_in == 1, s1, s0)
-        gl.atomic_xchg(
-            a_ptr + cur,
-            PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
-            sem="relaxed",
-        )
-        t2 = _now(c_out)
-        inc = gl.where(p_in == 1, x - xo, xo)
-        y = gl.associative_scan(inc, 0, _add2) + c_in
-        base = cur.to(gl.int64) * BLOCK
-        gl.store(y_ptr + base + lane_c, gl.convert_layout(y, LC), mask=base + lane_c < n)
-        gl.thread_barrier()  # every thread done with this stage before it is refilled
-        if TRACE:
-            t3 = _now(i)
-            gl.store(trace_ptr + cur * 4, t0)
-            gl.store(trace_ptr + cur * 4 + 1, t1)
-            gl.store(trace_ptr + cur * 4 + 2, t2)
-            gl.store(trace_ptr + cur * 4 + 3, t3)
-        if STAGES == 3:
-            cur = ahead
-            ahead = new
-        else:
-            cur = new
-        i += 1
-    async_copy.wait_group(0)
-
-
-def prefix_sum_pipe(
+def prefix_sum_registers(
     x: torch.Tensor,
     k: int = 32,
     warps: int = 4,
     window: int = 256,
-    stages: int = 2,
-    ctas: int = 4,
-    spin: bool = True,
-    maxnreg: int | None = None,
-    trace: torch.Tensor | None = None,
+    coalesce: bool = True,
+    stream: bool = False,
     look_back: bool = True,
-) -> torch.Tensor:
-    assert look_back, "the pipelined kernel has no tile-only mode"
-    n = x.numel()
-    y = torch.empty_like(x)
-    if n == 0:
-        return y
-    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
-    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
-    opts: dict[str, object] = {"num_warps": warps}
-    if maxnreg:
-        opts["maxnreg"] = maxnreg
-    tr = trace if trace is not None else a
-    COMPILED["last"] = _scan_pipe[(min(tiles, ctas * sms),)](
-        x,
-        y,
-        a,
-        b,
-        ticket,
-        tr,
-        n,
-        tiles,
-        k,
-        warps,
-        window,
-        stages,
-        spin,
-        trace is not None,
-        **opts,
-    )
-    return y
-
-
-# Measured (calibration/h200-kernel-sweep-11.json): 0.45-0.94 ms, all slower than the reference.
-# Per-tile stamps showed why: the look-back took 6.9 us (median) as a tile's aggregate was only
-# published when its program reached it, one whole iteration after its ticket was taken, so
-# every look-back waited on programs busy with their own. `pipe2` publishes a tile's aggregate
-# as soon as its copy lands: a program looks back on its current tile while the next tile's
-# copy is in flight, writes the current tile, then reduces the next one and publishes it at
-# once. Only the aggregates are kept in registers through the look-back; the tile is read again
-# from shared memory.
-
-
-@gluon.jit
-def _reduce_stage(stage, L: gl.constexpr, LC: gl.constexpr):
-    """(T, S0, S1) of the tile in a shared-memory stage."""
-    x = gl.convert_layout(stage.load(LC), L)
-    pos = (x > 0).to(gl.int32)
-    odd = ((gl.associative_scan(pos, 0, _add2) - pos) & 1) == 1
-    s0 = gl.sum(gl.where(odd, x, 0), 0)
-    return gl.sum(pos, 0) & 1, s0, gl.sum(x, 0) - s0
-
-
-@gluon.jit
-def _scan_pipe2(
-    x_ptr,
-    y_ptr,
-    a_ptr,
-    b_ptr,
-    ticket_ptr,
-    trace_ptr,
-    n,
-    tiles,
-    K: gl.constexpr,
-    WARPS: gl.constexpr,
-    WINDOW: gl.constexpr,
-    SPIN: gl.constexpr,
-    TRACE: gl.constexpr,
-):
-    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])
-    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])
-    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
-    BLOCK: gl.constexpr = K * 32 * WARPS
-    SL: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [0])
-    ring = gl.allocate_shared_memory(gl.int32, [2, BLOCK], SL)
-    lane_c = gl.arange(0, BLOCK, layout=LC)
-    cur = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-    _issue(x_ptr, ring.index(0), cur, n, lane_c, BLOCK)
-    async_copy.wait_group(0)
-    gl.thread_barrier()
-    t_tile, s0, s1 = _reduce_stage(ring.index(0), L, LC)
-    if cur < tiles:
-        _publish_aggregate(a_ptr, b_ptr, cur, t_tile, s0, s1)
-    i = 0
-    while cur < tiles:
-        t0 = _now(cur)
-        new = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-        _issue(x_ptr, ring.index((i + 1) % 2), new, n, lane_c, BLOCK)
-        p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, cur, WINDOW, LW, SPIN)
-        c_out = c_in + gl.where(p_in == 1, s1, s0)
-        gl.atomic_xchg(
-            a_ptr + cur,
-            PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
-            sem="relaxed",
-        )
-        t1 = _now(c_out)
-        x = gl.convert_layout(ring.index(i % 2).load(LC), L)
-        pos = (x > 0).to(gl.int32)
-        first = (gl.arange(0, BLOCK, layout=L) == 0).to(gl.int32)
-        entering = gl.associative_scan(pos + first * p_in, 0, _add2) - pos  # parity entering
-        inc = gl.where((entering & 1) == 1, x, 0)
-        y = gl.associative_scan(inc, 0, _add2) + c_in
-        base = cur.to(gl.int64) * BLOCK
-        gl.store(y_ptr + base + lane_c, gl.convert_layout(y, LC), mask=base + lane_c < n)
-        t2 = _now(i)
-        async_copy.wait_group(0)
-        gl.thread_barrier()  # the next tile landed for every thread; this stage is free
-        t_tile, s0, s1 = _reduce_stage(ring.index((i + 1) % 2), L, LC)
-        if new < tiles:
-            _publish_aggregate(a_ptr, b_ptr, new, t_tile, s0, s1)
-        if TRACE:
-            t3 = _now(s1)
-            gl.store(trace_ptr + cur * 4, t0)
-            gl.store(trace_ptr + cur * 4 + 1, t1)
-            gl.store(trace_ptr + cur * 4 + 2, t2)
-            gl.store(trace_ptr + cur * 4 + 3, t3)
-        cur = new
-        i += 1
-
-
-def prefix_sum_pipe2(
-    x: torch.Tensor,
-    k: int = 32,
-    warps: int = 4,
-    window: int = 256,
-    ctas: int = 4,
-    spin: bool = True,
     maxnreg: int | None = None,
-    trace: torch.Tensor | None = None,
-    look_back: bool = True,
-) -> torch.Tensor:
-    assert look_back, "the pipelined kernel has no tile-only mode"
-    n = x.numel()
-    y = torch.empty_like(x)
-    if n == 0:
-        return y
-    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
-    sms = torch.cuda.get_device_properties(x.device).multi_processor_count
-    opts: dict[str, object] = {"num_warps": warps}
-    if maxnreg:
-        opts["maxnreg"] = maxnreg
-    tr = trace if trace is not None else a
-    COMPILED["last"] = _scan_pipe2[(min(tiles, ctas * sms),)](
-        x, y, a, b, ticket, tr, n, tiles, k, warps, window, spin, trace is not None, **opts
-    )
-    return y
-
-
-# ------------------------------------------------ Gluon, tile in shared memory (fifth attempt)
-# Both pipelined kernels lost to the reference because tiles coupled through the programs that
-# held them; the per-tile stamps also showed the window's cost is its registers (window 512: 143
-# registers, 3 programs an SM instead of 4). So: one tile a program as in the reference, but the
-# tile lives in shared memory (one cp.async copy), and each thread walks its own row of K
-# contiguous elements four at a time (rows swizzled so the 16-byte reads of a warp do not share
-# banks): a run's (T, S0, S1) is sequential adds, the tile's is one reduction and one scan of
-# the runs' triples. No tile is held in registers, so registers no longer grow with K or with
-# the window: 64 a thread at K=32 (8 programs an SM, twice the reference's tiles in flight).
-
-
-@gluon.jit
-def _triple(t1, a1, b1, t2, a2, b2):
-    """Two runs in a row: (parity of positives, sum entered even, sum entered odd)."""
-    odd = t1 == 1
-    return t1 ^ t2, a1 + gl.where(odd, b2, a2), b1 + gl.where(odd, a2, b2)
-
-
-@gluon.jit
-def _scan_smem(
-    x_ptr,
-    y_ptr,
-    a_ptr,
-    b_ptr,
-    ticket_ptr,
-    n,
-    K: gl.constexpr,
-    WARPS: gl.constexpr,
-    WINDOW: gl.constexpr,
-    SPIN: gl.constexpr,
-):
-    ROWS: gl.constexpr = 32 * WARPS  # a row per thread, K contiguous elements
-    BLOCK: gl.constexpr = ROWS * K
-    LG: gl.constexpr = gl.BlockedLayout([1, 4], [128 // K, K // 4], [WARPS, 1], [1, 0])
-    LR: gl.constexpr = gl.BlockedLayout([1, 4], [32, 1], [WARPS, 1], [1, 0])
-    LT: gl.constexpr = gl.SliceLayout(1, LR)
-    LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
-    SL: gl.constexpr = gl.SwizzledSharedLayout(4, 1, 8, [1, 0])
-    buf = gl.allocate_shared_memory(gl.int32, [ROWS, K], SL)
-    tile = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
-    base = tile.to(gl.int64) * BLOCK
-    rows_g = gl.arange(0, ROWS, layout=gl.SliceLayout(1, LG))
-    cols_g = gl.arange(0, K, layout=gl.SliceLayout(0, LG))
-    offs_g = gl.expand_dims(rows_g, 1) * K + gl.expand_dims(cols_g, 0)
-    in_range = base + offs_g < n
-    async_copy.async_copy_global_to_shared(buf, x_ptr + base + offs_g, mask=in_range)
-    async_copy.commit_group()
-    async_copy.wait_group(0)
-    gl.thread_barrier()
-    # pass 1: each thread's run (T, S0, S1), four elements at a time
-    r = gl.zeros([ROWS], gl.int32, LT)
-    s0 = gl.zeros([ROWS], gl.int32, LT)
-    tot = gl.zeros([ROWS], gl.int32, LT)
-    for c in gl.static_range(K // 4):
-        v = buf.slice(c * 4, 4, dim=1).load(LR)
-        pos = (v > 0).to(gl.int32)
-        par = gl.associative_scan(pos, 1, _add2) - pos + gl.expand_dims(r, 1)
-        s0 += gl.sum(gl.where((par & 1) == 1, v, 0), 1)
-        tot += gl.sum(v, 1)
-        r += gl.sum(pos, 1)
-    t_run = gl.convert_layout(r & 1, LW)  # a run per thread, one-dimensional for the scans
-    s1 = gl.convert_layout(tot - s0, LW)
-    s0 = gl.convert_layout(s0, LW)
-    # the runs in order (Triton's reductions may reorder operands; its scans do not): the
-    # tile's triple is the last inclusive one, each run's entry the exclusive one
-    it, ia, ib = gl.associative_scan((t_run, s0, s1), 0, _triple)
-    last = gl.arange(0, ROWS, layout=LW) == ROWS - 1
-    t_tile = gl.sum(gl.where(last, it, 0), 0)
-    a_tile = gl.sum(gl.where(last, ia, 0), 0)
-    b_tile = gl.sum(gl.where(last, ib, 0), 0)
-    gl.atomic_xchg(b_ptr + tile, READY | (b_tile.to(gl.int64) & MASK32), sem="relaxed")
-    gl.atomic_xchg(
-        a_ptr + tile,
-        AGGREGATE | (t_tile.to(gl.int64) << 32) | (a_tile.to(gl.int64) & MASK32),
-        sem="relaxed",
-    )
-    p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, tile, WINDOW, LW, SPIN)
-    c_out = c_in + gl.where(p_in == 1, b_tile, a_tile)
-    gl.atomic_xchg(
-        a_ptr + tile,
-        PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
-        sem="relaxed",
-    )
-    et = it ^ t_run
-    ea = ia - gl.where(et == 1, s1, s0)
-    eb = ib - gl.where(et == 1, s0, s1)
-    q = gl.convert_layout(p_in ^ et, LT)
-    carry = gl.convert_layout(c_in + gl.where(p_in == 1, eb, ea), LT)
-    # pass 2: the output, written over the input in shared memory
-    for c in gl.static_range(K // 4):
-        sub = buf.slice(c * 4, 4, dim=1)
-        v = sub.load(LR)
-        pos = (v > 0).to(gl.int32)
-        par = gl.associative_scan(pos, 1, _add2) - pos + gl.expand_dims(q, 1)
-        inc = gl.where((par & 1) == 1, v, 0)
-        sub.store(gl.associative_scan(inc, 1, _add2) + gl.expand_dims(carry, 1))
-        carry += gl.sum(inc, 1)
-        q += gl.sum(pos, 1)
-    gl.thread_barrier()
-    gl.store(y_ptr + base + offs_g, buf.load(LG), mask=in_range)
-
-
-def prefix_sum_smem(
-    x: torch.Tensor,
-    k: int = 32,
-    warps: int = 4,
-    window: int = 256,
     spin: bool = True,
-    maxnreg: int | None = None,
-    look_back: bool = True,
 ) -> torch.Tensor:
-    assert look_back, "the shared-memory kernel has no tile-only mode"
     n = x.numel()
     y = torch.empty_like(x)
     if n == 0:
@@ -800,7 +299,9 @@ def prefix_sum_smem(
     opts: dict[str, object] = {"num_warps": warps}
     if maxnreg:
         opts["maxnreg"] = maxnreg
-    COMPILED["last"] = _scan_smem[(tiles,)](x, y, a, b, ticket, n, k, warps, window, spin, **opts)
+    COMPILED["last"] = _scan_registers[(tiles,)](
+        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, spin, **opts
+    )
     return y
 
 
@@ -809,11 +310,9 @@ def prefix_sum_ref(
     k: int = 32,
     warps: int = 4,
     window: int = 128,
-    coalesce: bool = True,
-    stream: bool = False,
     look_back: bool = True,
     maxnreg: int | None = None,
-    spin: bool = False,
+    spin: bool = True,
 ) -> torch.Tensor:
     """The reference's kernel as it stands, with an optional register cap."""
     n = x.numel()
@@ -825,7 +324,7 @@ def prefix_sum_ref(
     if maxnreg:
         opts["maxnreg"] = maxnreg
     COMPILED["last"] = REFERENCE._scan_kernel[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, spin, **opts
+        x, y, a, b, ticket, n, k, warps, window, look_back, spin, **opts
     )
     return y
 
@@ -860,100 +359,20 @@ def check(cfg: dict[str, object], dev: torch.device, big: int, g: torch.Generato
     return None
 
 
-# what each pipelined kernel's four stamps per tile mark (the spans between them)
-TRACE_SPANS = {
-    "pipe": ("copy_wait_reduce", "look_back", "scan_store"),
-    "pipe2": ("look_back", "scan_store", "copy_wait_reduce_next"),
-}
-
-
-def trace_tiles(x: torch.Tensor, cfg: dict[str, object]) -> dict[str, object]:
-    """Where a pipelined program's time goes, per tile, from global-timer stamps (ns)."""
-    block = int(cfg.get("k", 32)) * 32 * int(cfg.get("warps", 4))  # type: ignore[call-overload]
-    tiles = triton.cdiv(x.numel(), block)
-    trace = torch.zeros(tiles * 4, dtype=torch.int64, device=x.device)
-    family = str(cfg["family"])
-    run = prefix_sum_pipe if family == "pipe" else prefix_sum_pipe2
-    opts = {k: v for k, v in cfg.items() if k != "family"}
-    for _ in range(5):  # warm, then the last run's stamps are kept
-        run(x, trace=trace, **opts)  # type: ignore[arg-type]
-    torch.cuda.synchronize()
-    t = trace.view(tiles, 4).double()
-    t = t - t[:, 0].min()
-    names = TRACE_SPANS[family]
-    spans = {names[j]: t[:, j + 1] - t[:, j] for j in range(3)} | {"tile": t[:, 3] - t[:, 0]}
-    q = torch.tensor([0.1, 0.5, 0.9, 0.99], dtype=torch.float64, device=x.device)
-    result: dict[str, object] = {
-        "config": cfg,
-        "tiles": tiles,
-        "kernel_span_us": float(t[:, 3].max()) / 1e3,
-        "first_done_us": float(t[:, 3].min()) / 1e3,
-    }
-    for name, v in spans.items():
-        quantiles = torch.quantile(v, q)
-        result[name + "_us_p10_p50_p90_p99"] = [round(float(a) / 1e3, 3) for a in quantiles]
-        result[name + "_us_mean"] = round(float(v.mean()) / 1e3, 3)
-    # the pace at which tiles complete, at four points of the run
-    done = t[:, 3]
-    result["us_per_1000_tiles"] = [
-        round(float(done[i : i + 1000].max() - done[i - 1000 : i].max()) / 1e3, 3)
-        for i in range(tiles // 4, tiles, tiles // 4)
-        if i >= 1000
-    ]
-    return result
-
-
 def write_best(best: dict[str, object]) -> None:
-    """Rewrite the reference's configuration constants (K, WARPS, COALESCE, STREAM, WINDOW)."""
+    """Rewrite the reference's configuration constants (K, WARPS, WINDOW, SPIN)."""
     path = ENV / "reference" / "standard" / "solution.py"
     text = path.read_text()
     values = {
         "K": best["k"],
         "WARPS": best["warps"],
-        "COALESCE": bool(best.get("coalesce", False)),
-        "STREAM": bool(best.get("stream", False)),
-        "WINDOW": best.get("window", 32),
-        "SPIN": bool(best.get("spin", False)),
+        "WINDOW": best.get("window", 128),
+        "SPIN": bool(best.get("spin", True)),
     }
     for name, value in values.items():
         text, count = re.subn(rf"^{name} = .*$", f"{name} = {value}", text, flags=re.M)
         assert count == 1, name
     path.write_text(text)
-
-
-# The second attempt's sweep, round 1, most promising first (registers off the device: the
-# reference 125, v2 128 or 127 under maxnreg 128; Triton's bundled ptxas said 217 and 157).
-_BASE = {"family": "v2", "k": 32, "warps": 4, "window": 128}
-V2_CONFIGS: list[dict[str, object]] = [
-    {"family": "gluon", "k": 32, "warps": 4, "coalesce": True, "window": 128},  # the reference
-    _BASE | {"maxnreg": 128},
-    _BASE,
-    _BASE | {"persist": 4, "maxnreg": 128},
-    _BASE | {"persist": 2},
-    _BASE | {"persist": 3},
-    _BASE | {"maxnreg": 96},
-    _BASE | {"k": 16},  # 2048-element tiles, 88 registers
-    _BASE | {"k": 16, "maxnreg": 64},
-    _BASE | {"warps": 8, "maxnreg": 128},  # 8192-element tiles
-    _BASE | {"k": 16, "warps": 8, "maxnreg": 64},
-    _BASE | {"persist": 5, "maxnreg": 96},
-    _BASE | {"window": 64, "maxnreg": 128},
-    _BASE | {"window": 256, "maxnreg": 128},
-    {"family": "gluon", "k": 32, "warps": 4, "coalesce": True, "window": 128, "maxnreg": 128},
-    _BASE | {"k": 64, "maxnreg": 168},
-]
-# Round 2 (round 1 showed the reference at 125 registers on the device, 4 programs an SM
-# already, and no variant faster): sleep between polls while a predecessor is not ready.
-V2_ROUND2: list[dict[str, object]] = [
-    V2_CONFIGS[0],
-    _BASE | {"maxnreg": 128},
-    _BASE | {"maxnreg": 128, "backoff": 100},
-    _BASE | {"maxnreg": 128, "backoff": 300},
-    _BASE | {"maxnreg": 128, "backoff": 1000},
-    _BASE | {"persist": 3, "backoff": 200},
-    _BASE | {"persist": 4, "maxnreg": 128, "backoff": 200},
-    _BASE | {"window": 256, "maxnreg": 128, "backoff": 200},
-]
 
 
 def main() -> None:
@@ -962,14 +381,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--quick", action="store_true", help="fewer configurations")
     parser.add_argument("--configs", help="a JSON list of Gluon configurations to sweep instead")
-    parser.add_argument(
-        "--v2", type=int, choices=(1, 2), help="sweep the second attempt's variants (round 1 or 2)"
-    )
     parser.add_argument("--no-tile-only", action="store_true", help="skip the no-look-back timing")
     parser.add_argument(
         "--budget-s", type=float, default=0, help="skip the configurations left after this long"
     )
-    parser.add_argument("--trace", help="a pipe configuration (JSON) to time per tile instead")
     parser.add_argument(
         "--write-best", action="store_true", help="set the reference's constants to the fastest"
     )
@@ -991,30 +406,15 @@ def main() -> None:
     out["torch_cumsum_ms"] = median_ms(lambda: torch.cumsum(x, 0, dtype=torch.int32))
     print(f"copy {copy_ms:.4f} ms; torch.cumsum {out['torch_cumsum_ms']:.4f} ms", flush=True)
 
-    if args.trace:
-        out["trace"] = trace_tiles(x, json.loads(args.trace))
-        print(json.dumps(out["trace"], indent=1), flush=True)
-        if args.json:
-            args.json.write_text(json.dumps(out, indent=2))
-        return
-    configs: list[dict[str, object]] = []
-    # window 32 was the first sweep (calibration/h200-kernel-sweep-4.json); 128 won the second
-    for kk, w in ((8, 4), (16, 4), (16, 8), (32, 4), (8, 8), (32, 8), (16, 2), (32, 2)):
-        for coalesce in (False, True):
-            configs.append(
-                {"family": "gluon", "k": kk, "warps": w, "coalesce": coalesce, "window": 128}
-            )
-    for kk, w, window in ((32, 4, 32), (32, 4, 256), (32, 2, 256), (16, 4, 256)):
-        configs.append({"family": "gluon", "k": kk, "warps": w, "coalesce": True, "window": window})
-    configs.append(
-        {"family": "gluon", "k": 32, "warps": 4, "coalesce": True, "window": 128, "stream": True}
-    )
-    for blk, w in ((4096, 4), (8192, 8)):
-        configs.append({"family": "triton", "block": blk, "warps": w})
+    # the reference's neighbourhood, and the previous reference's best (sweeps 9-10, 14)
+    configs: list[dict[str, object]] = [
+        {"family": "gluon", "k": kk, "warps": w, "window": window}
+        for kk, w, window in ((32, 4, 128), (32, 4, 64), (32, 4, 256), (64, 4, 128), (16, 4, 128))
+    ]
+    configs.append({"family": "registers", "k": 32, "warps": 4, "window": 256})
+    configs.append({"family": "triton", "block": 4096, "warps": 4})
     if args.quick:
-        configs = configs[:2] + configs[-1:]
-    if args.v2:
-        configs = V2_CONFIGS if args.v2 == 1 else V2_ROUND2
+        configs = configs[:1] + configs[-2:]
     if args.configs:
         configs = [{"family": "gluon", **c} for c in json.loads(args.configs)]
     rows = []
@@ -1038,7 +438,7 @@ def main() -> None:
                 row["spills"] = getattr(compiled, "n_spills", None)
             if err is None:  # the big size too, on the timed input
                 row["correct"] = torch.equal(prefix_sum(x, **cfg), expected(x))  # type: ignore[arg-type]
-            if not args.no_tile_only and cfg["family"] not in ("pipe", "pipe2", "smem"):
+            if not args.no_tile_only:
                 row["ms_tile_only"] = median_ms(
                     lambda c=cfg: prefix_sum(x, look_back=False, **c),  # type: ignore[arg-type]
                     rep=100,
@@ -1050,7 +450,7 @@ def main() -> None:
     out["sweep"] = rows
     good = [r for r in rows if r.get("correct") and "ms" in r]
     gluon_good = sorted(
-        (r for r in good if r["family"] in ("gluon", "v2", "pipe", "pipe2", "smem")),
+        (r for r in good if r["family"] in ("gluon", "registers")),
         key=lambda r: float(r["ms"]),  # type: ignore[arg-type]
     )
     for r in gluon_good[:4]:  # time the leaders again: a gap under this spread is noise
@@ -1061,12 +461,8 @@ def main() -> None:
             "coalesce",
             "stream",
             "window",
-            "persist",
             "maxnreg",
-            "backoff",
             "spin",
-            "stages",
-            "ctas",
         )
         cfg = {k: v for k, v in r.items() if k in keys}
         r["ms_again"] = median_ms(lambda c=cfg: prefix_sum(x, **c))  # type: ignore[arg-type]
@@ -1090,11 +486,8 @@ def main() -> None:
                 "coalesce",
                 "stream",
                 "window",
-                "persist",
                 "maxnreg",
-                "backoff",
-                "stages",
-                "ctas",
+                "spin",
             )
         )
         print(

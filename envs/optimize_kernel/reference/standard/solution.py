@@ -2,15 +2,19 @@
 
 A single-pass scan with decoupled look-back. Each program takes the next tile through an
 atomic ticket (so tiles start in order and the look-back never waits on a tile that has not
-started), and each thread owns K contiguous elements of it (Gluon's explicit layout): a scan is
-K sequential adds in registers, one warp scan and one cross-warp step.
+started) and copies it into shared memory with one asynchronous copy (cp.async). Each thread
+then owns a row of K contiguous elements, read four at a time (rows swizzled so that a warp's
+16-byte reads do not share banks): its run's aggregate is sequential adds in registers, the
+tile's is one scan over the runs. No tile is held in registers across the look-back, so a
+thread needs 56 registers and an SM keeps 9 tiles in flight (twice as many as with the tile in
+registers: the look-back's wait is then hidden behind other tiles' copies).
 
-The tile's aggregate depends only on its own data, so it is published at once: (T, S0, S1),
-the parity of its positives and its included sum when entered with even (S0) or odd (S1)
-parity. The program then reads WINDOW predecessors' status words with one vector load, takes
-the nearest inclusive prefix (P, C) and folds the aggregates after it with commutative sums
-only (the parity entering each is an exclusive cumsum of their T), publishes its own inclusive
-prefix, and needs just one more scan (of the values it includes) to write its output.
+A run's or a tile's aggregate is (T, S0, S1): the parity of its positives and its included sum
+when entered with even (S0) or odd (S1) parity. The tile's is published at once; the program
+then reads WINDOW predecessors' status words with one vector load, takes the nearest inclusive
+prefix (P, C) and folds the aggregates after it with commutative sums only (the parity entering
+each is an exclusive cumsum of their T), publishes its own inclusive prefix, and writes its
+output over its input in shared memory before storing it, coalesced.
 
 Status per tile, two 64-bit words that each carry their own ready flag, so no fence is needed
 and the 32-bit sums wrap exactly as torch's int32 results do:
@@ -22,6 +26,7 @@ import torch
 import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 AGGREGATE = gl.constexpr(1 << 60)
 PREFIX = gl.constexpr(2 << 60)
@@ -32,6 +37,13 @@ MASK32 = gl.constexpr(0xFFFFFFFF)
 @gluon.jit
 def _add(a, b):
     return a + b
+
+
+@gluon.jit
+def _triple(t1, a1, b1, t2, a2, b2):
+    """Two runs in a row: (parity of positives, sum entered even, sum entered odd)."""
+    odd = t1 == 1
+    return t1 ^ t2, a1 + gl.where(odd, b2, a2), b1 + gl.where(odd, a2, b2)
 
 
 @gluon.jit
@@ -104,62 +116,85 @@ def _scan_kernel(
     K: gl.constexpr,
     WARPS: gl.constexpr,
     WINDOW: gl.constexpr,
-    COALESCE: gl.constexpr,
-    STREAM: gl.constexpr,
     LOOK_BACK: gl.constexpr,
     SPIN: gl.constexpr,
 ):
-    L: gl.constexpr = gl.BlockedLayout([K], [32], [WARPS], [0])  # K contiguous per thread
-    LC: gl.constexpr = gl.BlockedLayout([4], [32], [WARPS], [0])  # 16 bytes a lane, coalesced
+    ROWS: gl.constexpr = 32 * WARPS  # a row per thread, K contiguous elements
+    BLOCK: gl.constexpr = ROWS * K
+    LG: gl.constexpr = gl.BlockedLayout([1, 4], [128 // K, K // 4], [WARPS, 1], [1, 0])  # coalesced
+    LR: gl.constexpr = gl.BlockedLayout([1, 4], [32, 1], [WARPS, 1], [1, 0])  # 4 of a thread's row
+    LT: gl.constexpr = gl.SliceLayout(1, LR)  # one value per row
     LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
-    BLOCK: gl.constexpr = K * 32 * WARPS
-    EVICT: gl.constexpr = "evict_first" if STREAM else ""
-    CACHE: gl.constexpr = ".cs" if STREAM else ""
+    buf = gl.allocate_shared_memory(gl.int32, [ROWS, K], gl.SwizzledSharedLayout(4, 1, 8, [1, 0]))
     tile = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
     base = tile.to(gl.int64) * BLOCK
-    if COALESCE:
-        offs_c = base + gl.arange(0, BLOCK, layout=LC)
-        xc = gl.load(x_ptr + offs_c, mask=offs_c < n, other=0, eviction_policy=EVICT)
-        x = gl.convert_layout(xc, L)
-    else:
-        offs = base + gl.arange(0, BLOCK, layout=L)
-        x = gl.load(x_ptr + offs, mask=offs < n, other=0, eviction_policy=EVICT)
-    pos = (x > 0).to(gl.int32)
-    odd = ((gl.associative_scan(pos, 0, _add) - pos) & 1) == 1  # positives before, in-tile
-    xo = gl.where(odd, x, 0)  # what the tile includes when entered with even parity
-    t_tile = gl.sum(pos, 0) & 1
-    s0 = gl.sum(xo, 0)
-    s1 = gl.sum(x, 0) - s0
+    rows_g = gl.arange(0, ROWS, layout=gl.SliceLayout(1, LG))
+    cols_g = gl.arange(0, K, layout=gl.SliceLayout(0, LG))
+    offs = gl.expand_dims(rows_g, 1) * K + gl.expand_dims(cols_g, 0)
+    in_range = base + offs < n
+    async_copy.async_copy_global_to_shared(buf, x_ptr + base + offs, mask=in_range)
+    async_copy.commit_group()
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    # each thread's run: (parity of its positives, what it includes when entered even, its sum)
+    r = gl.zeros([ROWS], gl.int32, LT)
+    s0 = gl.zeros([ROWS], gl.int32, LT)
+    total = gl.zeros([ROWS], gl.int32, LT)
+    for c in gl.static_range(K // 4):
+        v = buf.slice(c * 4, 4, dim=1).load(LR)
+        pos = (v > 0).to(gl.int32)
+        before = gl.associative_scan(pos, 1, _add) - pos + gl.expand_dims(r, 1)
+        s0 += gl.sum(gl.where((before & 1) == 1, v, 0), 1)
+        total += gl.sum(v, 1)
+        r += gl.sum(pos, 1)
+    t_run = gl.convert_layout(r & 1, LW)  # one-dimensional for the scan over the runs
+    s1 = gl.convert_layout(total - s0, LW)
+    s0 = gl.convert_layout(s0, LW)
+    # the runs in order (Triton's reductions may reorder operands, its scans do not): the
+    # tile's aggregate is the last inclusive triple, a run's entry its exclusive one
+    it, ia, ib = gl.associative_scan((t_run, s0, s1), 0, _triple)
+    last = gl.arange(0, ROWS, layout=LW) == ROWS - 1
+    t_tile = gl.sum(gl.where(last, it, 0), 0)
+    a_tile = gl.sum(gl.where(last, ia, 0), 0)
+    b_tile = gl.sum(gl.where(last, ib, 0), 0)
     p_in = gl.to_tensor(0)
     c_in = gl.to_tensor(0)
     if LOOK_BACK:  # False only to time the tile work alone (wrong output)
-        gl.atomic_xchg(b_ptr + tile, READY | (s1.to(gl.int64) & MASK32), sem="relaxed")
+        gl.atomic_xchg(b_ptr + tile, READY | (b_tile.to(gl.int64) & MASK32), sem="relaxed")
         gl.atomic_xchg(
             a_ptr + tile,
-            AGGREGATE | (t_tile.to(gl.int64) << 32) | (s0.to(gl.int64) & MASK32),
+            AGGREGATE | (t_tile.to(gl.int64) << 32) | (a_tile.to(gl.int64) & MASK32),
             sem="relaxed",
         )
         p_in, c_in = _look_back(a_ptr, b_ptr, tile, WINDOW, LW, SPIN)
-        c_out = c_in + gl.where(p_in == 1, s1, s0)
+        c_out = c_in + gl.where(p_in == 1, b_tile, a_tile)
         gl.atomic_xchg(
             a_ptr + tile,
             PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
             sem="relaxed",
         )
-    inc = gl.where(p_in == 1, x - xo, xo)
-    y = gl.associative_scan(inc, 0, _add) + c_in
-    if COALESCE:
-        gl.store(y_ptr + offs_c, gl.convert_layout(y, LC), mask=offs_c < n, cache_modifier=CACHE)
-    else:
-        gl.store(y_ptr + offs, y, mask=offs < n, cache_modifier=CACHE)
+    et = it ^ t_run
+    ea = ia - gl.where(et == 1, s1, s0)
+    eb = ib - gl.where(et == 1, s0, s1)
+    parity = gl.convert_layout(p_in ^ et, LT)  # entering each run
+    carry = gl.convert_layout(c_in + gl.where(p_in == 1, eb, ea), LT)
+    for c in gl.static_range(K // 4):  # the output, over the input in shared memory
+        part = buf.slice(c * 4, 4, dim=1)
+        v = part.load(LR)
+        pos = (v > 0).to(gl.int32)
+        before = gl.associative_scan(pos, 1, _add) - pos + gl.expand_dims(parity, 1)
+        inc = gl.where((before & 1) == 1, v, 0)
+        part.store(gl.associative_scan(inc, 1, _add) + gl.expand_dims(carry, 1))
+        carry += gl.sum(inc, 1)
+        parity += gl.sum(pos, 1)
+    gl.thread_barrier()
+    gl.store(y_ptr + base + offs, buf.load(LG), mask=in_range)
 
 
 # the configuration measured fastest on an H200 (benchmarks/optimize_kernel_scan_variants.py)
 K = 32
 WARPS = 4
-WINDOW = 256
-COALESCE = True
-STREAM = False
+WINDOW = 128
 SPIN = True
 
 
@@ -168,8 +203,6 @@ def prefix_sum(
     k: int = K,
     warps: int = WARPS,
     window: int = WINDOW,
-    coalesce: bool = COALESCE,
-    stream: bool = STREAM,
     look_back: bool = True,
     spin: bool = SPIN,
 ) -> torch.Tensor:
@@ -182,6 +215,6 @@ def prefix_sum(
     a, b = state[:tiles], state[tiles : 2 * tiles]
     ticket = state[2 * tiles :].view(torch.int32)[:1]
     _scan_kernel[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, spin, num_warps=warps
+        x, y, a, b, ticket, n, k, warps, window, look_back, spin, num_warps=warps
     )
     return y
