@@ -22,6 +22,8 @@ and the 32-bit sums wrap exactly as torch's int32 results do:
     B: ready (bit 60) | S1 (bits 0-31)
 """
 
+from typing import Any
+
 import torch
 import triton
 from triton.experimental import gluon
@@ -109,9 +111,7 @@ def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, SPIN:
 def _scan_kernel(
     x_ptr,
     y_ptr,
-    a_ptr,
-    b_ptr,
-    ticket_ptr,
+    state_ptr,
     n,
     K: gl.constexpr,
     WARPS: gl.constexpr,
@@ -126,7 +126,10 @@ def _scan_kernel(
     LT: gl.constexpr = gl.SliceLayout(1, LR)  # one value per row
     LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
     buf = gl.allocate_shared_memory(gl.int32, [ROWS, K], gl.SwizzledSharedLayout(4, 1, 8, [1, 0]))
-    tile = gl.atomic_add(ticket_ptr, 1, sem="relaxed")
+    tiles = gl.cdiv(n, BLOCK)
+    a_ptr = state_ptr  # the status words A, then B, then the ticket counter
+    b_ptr = state_ptr + tiles
+    tile = gl.atomic_add(state_ptr + 2 * tiles, 1, sem="relaxed").to(gl.int32)
     base = tile.to(gl.int64) * BLOCK
     rows_g = gl.arange(0, ROWS, layout=gl.SliceLayout(1, LG))
     cols_g = gl.arange(0, K, layout=gl.SliceLayout(0, LG))
@@ -196,6 +199,14 @@ K = 32
 WARPS = 4
 WINDOW = 128
 SPIN = True
+MAXNREG = 56  # registers a thread: 9 programs an SM (56 x 128 x 9 <= 65,536), no spills at K=32
+
+
+# Compiled kernels by how Triton specialised them (device, dtype, n, pointer alignment and the
+# constants): a call that matches launches the compiled kernel directly. Triton's own launch
+# binds and specialises the arguments on every call, host time that the scorer counts (on the
+# H200: 47 us a launch through Triton, 21 us direct).
+_COMPILED: dict[tuple[object, ...], Any] = {}
 
 
 def prefix_sum(
@@ -205,6 +216,7 @@ def prefix_sum(
     window: int = WINDOW,
     look_back: bool = True,
     spin: bool = SPIN,
+    maxnreg: int | None = MAXNREG,
 ) -> torch.Tensor:
     n = x.numel()
     y = torch.empty_like(x)
@@ -212,9 +224,12 @@ def prefix_sum(
         return y
     tiles = triton.cdiv(n, k * 32 * warps)
     state = torch.zeros(2 * tiles + 1, dtype=torch.int64, device=x.device)
-    a, b = state[:tiles], state[tiles : 2 * tiles]
-    ticket = state[2 * tiles :].view(torch.int32)[:1]
-    _scan_kernel[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, look_back, spin, num_warps=warps
-    )
+    args = (x, y, state, n, k, warps, window, look_back, spin)
+    key = (x.device, x.dtype, n, x.data_ptr() % 16, y.data_ptr() % 16, *args[4:], maxnreg)
+    kernel = _COMPILED.get(key)
+    if kernel is None:
+        options = {"maxnreg": maxnreg} if maxnreg else {}
+        _COMPILED[key] = _scan_kernel[(tiles,)](*args, num_warps=warps, **options)
+    else:
+        kernel[(tiles, 1, 1)](*args)
     return y
