@@ -217,8 +217,7 @@ COMPILED: dict[str, object] = {}  # the last launch's compiled kernel (registers
 def _scan_registers(
     x_ptr,
     y_ptr,
-    a_ptr,
-    b_ptr,
+    status_ptr,
     ticket_ptr,
     n,
     K: gl.constexpr,
@@ -253,16 +252,16 @@ def _scan_registers(
     p_in = gl.to_tensor(0)
     c_in = gl.to_tensor(0)
     if LOOK_BACK:  # False only to time the tile work alone (wrong output)
-        gl.atomic_xchg(b_ptr + tile, READY | (s1.to(gl.int64) & MASK32), sem="relaxed")
+        gl.atomic_xchg(status_ptr + 2 * tile + 1, READY | (s1.to(gl.int64) & MASK32), sem="relaxed")
         gl.atomic_xchg(
-            a_ptr + tile,
+            status_ptr + 2 * tile,
             AGGREGATE | (t_tile.to(gl.int64) << 32) | (s0.to(gl.int64) & MASK32),
             sem="relaxed",
         )
-        p_in, c_in = REFERENCE._look_back(a_ptr, b_ptr, tile, WINDOW, LW, SPIN)
+        p_in, c_in = REFERENCE._look_back(status_ptr, tile, WINDOW, LW, SPIN)
         c_out = c_in + gl.where(p_in == 1, s1, s0)
         gl.atomic_xchg(
-            a_ptr + tile,
+            status_ptr + 2 * tile,
             PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
             sem="relaxed",
         )
@@ -272,12 +271,6 @@ def _scan_registers(
         gl.store(y_ptr + offs_c, gl.convert_layout(y, LC), mask=offs_c < n, cache_modifier=CACHE)
     else:
         gl.store(y_ptr + offs, y, mask=offs < n, cache_modifier=CACHE)
-
-
-def _state(n: int, block: int, device: torch.device):  # type: ignore[no-untyped-def]
-    tiles = triton.cdiv(n, block)
-    state = torch.zeros(2 * tiles + 1, dtype=torch.int64, device=device)
-    return tiles, state[:tiles], state[tiles : 2 * tiles], state[2 * tiles :].view(torch.int32)[:1]
 
 
 def prefix_sum_registers(
@@ -295,12 +288,14 @@ def prefix_sum_registers(
     y = torch.empty_like(x)
     if n == 0:
         return y
-    tiles, a, b, ticket = _state(n, k * 32 * warps, x.device)
+    tiles = triton.cdiv(n, k * 32 * warps)
+    status = torch.zeros(2 * tiles + 1, dtype=torch.int64, device=x.device)  # A, B pairs, ticket
+    ticket = status[2 * tiles :].view(torch.int32)[:1]
     opts: dict[str, object] = {"num_warps": warps}
     if maxnreg:
         opts["maxnreg"] = maxnreg
     COMPILED["last"] = _scan_registers[(tiles,)](
-        x, y, a, b, ticket, n, k, warps, window, coalesce, stream, look_back, spin, **opts
+        x, y, status, ticket, n, k, warps, window, coalesce, stream, look_back, spin, **opts
     )
     return y
 

@@ -16,8 +16,8 @@ prefix (P, C) and folds the aggregates after it with commutative sums only (the 
 each is an exclusive cumsum of their T), publishes its own inclusive prefix, and writes its
 output over its input in shared memory before storing it, coalesced.
 
-Status per tile, two 64-bit words that each carry their own ready flag, so no fence is needed
-and the 32-bit sums wrap exactly as torch's int32 results do:
+Status per tile, two adjacent 64-bit words that each carry their own ready flag, so no fence is
+needed and the 32-bit sums wrap exactly as torch's int32 results do:
     A: flag (bits 60-61: 1 aggregate, 2 inclusive prefix) | T or P (bit 32) | S0 or C (bits 0-31)
     B: ready (bit 60) | S1 (bits 0-31)
 """
@@ -49,7 +49,7 @@ def _triple(t1, a1, b1, t2, a2, b2):
 
 
 @gluon.jit
-def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, SPIN: gl.constexpr):
+def _look_back(status_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, SPIN: gl.constexpr):
     """Carry into `tile`: (parity of the positives before it, included sum before it).
 
     With SPIN, a predecessor not ready is waited for by polling its one status word, not the
@@ -64,14 +64,14 @@ def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, SPIN:
     done = gl.to_tensor(0)
     if SPIN:  # noqa: SIM102  (a compile-time switch, then a run-time test)
         if tile > 0:
-            w = gl.load(a_ptr + (tile - 1), volatile=True)
+            w = gl.load(status_ptr + 2 * (tile - 1), volatile=True)
             while ((w >> 60) & 3) == 0:
-                w = gl.load(a_ptr + (tile - 1), volatile=True)
+                w = gl.load(status_ptr + 2 * (tile - 1), volatile=True)
     while done == 0:
         idx = hi - (WINDOW - 1) + lane
         before_start = idx < 0  # reads as an inclusive prefix (0, 0)
-        a = gl.load(a_ptr + idx, mask=~before_start, other=PREFIX, volatile=True)
-        b = gl.load(b_ptr + idx, mask=~before_start, other=READY, volatile=True)
+        a = gl.load(status_ptr + 2 * idx, mask=~before_start, other=PREFIX, volatile=True)
+        b = gl.load(status_ptr + 2 * idx + 1, mask=~before_start, other=READY, volatile=True)
         flag = (a >> 60) & 3
         nearest = gl.max(gl.where(flag == 2, lane, -1), 0)
         after = lane > nearest
@@ -80,9 +80,9 @@ def _look_back(a_ptr, b_ptr, tile, WINDOW: gl.constexpr, LW: gl.constexpr, SPIN:
         if SPIN:  # noqa: SIM102  (a compile-time switch, then a run-time test)
             if waiting != 0:  # the latest predecessor not ready: wait on its word alone
                 j = hi - (WINDOW - 1) + gl.max(gl.where(not_ready, lane, -1), 0)
-                w = gl.load(a_ptr + j, volatile=True)
+                w = gl.load(status_ptr + 2 * j, volatile=True)
                 while ((w >> 60) & 3) == 0:
-                    w = gl.load(a_ptr + j, volatile=True)
+                    w = gl.load(status_ptr + 2 * j, volatile=True)
         if waiting == 0:
             t = gl.where(after, ((a >> 32) & 1).to(gl.int32), 0)
             odd = ((gl.associative_scan(t, 0, _add) - t) & 1) == 1
@@ -126,10 +126,8 @@ def _scan_kernel(
     LT: gl.constexpr = gl.SliceLayout(1, LR)  # one value per row
     LW: gl.constexpr = gl.BlockedLayout([1], [32], [WARPS], [0])
     buf = gl.allocate_shared_memory(gl.int32, [ROWS, K], gl.SwizzledSharedLayout(4, 1, 8, [1, 0]))
-    tiles = gl.cdiv(n, BLOCK)
-    a_ptr = state_ptr  # the status words A, then B, then the ticket counter
-    b_ptr = state_ptr + tiles
-    tile = gl.atomic_add(state_ptr + 2 * tiles, 1, sem="relaxed").to(gl.int32)
+    # the tiles' status words (A, B) in pairs, then the ticket counter
+    tile = gl.atomic_add(state_ptr + 2 * gl.cdiv(n, BLOCK), 1, sem="relaxed").to(gl.int32)
     base = tile.to(gl.int64) * BLOCK
     rows_g = gl.arange(0, ROWS, layout=gl.SliceLayout(1, LG))
     cols_g = gl.arange(0, K, layout=gl.SliceLayout(0, LG))
@@ -163,16 +161,18 @@ def _scan_kernel(
     p_in = gl.to_tensor(0)
     c_in = gl.to_tensor(0)
     if LOOK_BACK:  # False only to time the tile work alone (wrong output)
-        gl.atomic_xchg(b_ptr + tile, READY | (b_tile.to(gl.int64) & MASK32), sem="relaxed")
         gl.atomic_xchg(
-            a_ptr + tile,
+            state_ptr + 2 * tile + 1, READY | (b_tile.to(gl.int64) & MASK32), sem="relaxed"
+        )
+        gl.atomic_xchg(
+            state_ptr + 2 * tile,
             AGGREGATE | (t_tile.to(gl.int64) << 32) | (a_tile.to(gl.int64) & MASK32),
             sem="relaxed",
         )
-        p_in, c_in = _look_back(a_ptr, b_ptr, tile, WINDOW, LW, SPIN)
+        p_in, c_in = _look_back(state_ptr, tile, WINDOW, LW, SPIN)
         c_out = c_in + gl.where(p_in == 1, b_tile, a_tile)
         gl.atomic_xchg(
-            a_ptr + tile,
+            state_ptr + 2 * tile,
             PREFIX | ((p_in ^ t_tile).to(gl.int64) << 32) | (c_out.to(gl.int64) & MASK32),
             sem="relaxed",
         )
@@ -199,7 +199,7 @@ K = 32
 WARPS = 4
 WINDOW = 128
 SPIN = True
-MAXNREG = 56  # registers a thread: 9 programs an SM (56 x 128 x 9 <= 65,536), no spills at K=32
+MAXNREG = None  # a register cap for Triton (None: its own choice)
 
 
 # Compiled kernels by how Triton specialised them (device, dtype, n, pointer alignment and the
