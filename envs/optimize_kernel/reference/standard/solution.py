@@ -199,7 +199,7 @@ K = 32
 WARPS = 4
 WINDOW = 128
 SPIN = True
-MAXNREG = None  # a register cap for Triton (None: its own choice)
+MAXNREG = 56  # a register cap for Triton (None: its own choice)
 
 
 # Compiled kernels by how Triton specialised them (device, dtype, n, pointer alignment and the
