@@ -205,7 +205,7 @@ MAXNREG = 56  # a register cap for Triton (None: its own choice)
 # Compiled kernels by how Triton specialised them (device, dtype, n, pointer alignment and the
 # constants): a call that matches launches the compiled kernel directly. Triton's own launch
 # binds and specialises the arguments on every call, host time that the scorer counts (on the
-# H200: 47 us a launch through Triton, 21 us direct).
+# H200: 47 us a launch through Triton, 21 us direct; benchmarks/optimize_kernel_launch_overhead.py).
 _COMPILED: dict[tuple[object, ...], Any] = {}
 
 
