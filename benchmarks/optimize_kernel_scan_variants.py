@@ -3,6 +3,9 @@
     python3 benchmarks/optimize_kernel_scan_variants.py [--n 100000000] [--json OUT]
         [--configs JSON] [--write-best] [--no-tile-only] [--budget-s S]
 
+(benchmarks/optimize_kernel_sweep_isolated.sh runs each configuration of a list in its own
+process under a time limit: a configuration whose look-back hangs then costs only its limit.)
+
 All are a single pass with decoupled look-back (tile aggregates published at once; tiles taken
 in launch order through an atomic ticket, so the look-back never waits on a tile that has not
 started). Three families:
