@@ -44,24 +44,24 @@ def median_ms(fn) -> float:  # type: ignore[no-untyped-def]
 
 
 def as_scored(fn, x: torch.Tensor, calls: int = 10) -> dict[str, float]:  # type: ignore[no-untyped-def]
-    """A call timed the way the scorer times it (scoring/worker.py): the GPU kept busy, then idle
-    at the start event, so the call's host time (launches) counts; medians over `calls`."""
-    scratch = torch.empty(64 << 20, dtype=torch.float32, device=x.device)
-    event_ms, host_ms = [], []
-    for _ in range(calls):
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < 0.025:
-            for _ in range(8):
-                scratch.mul_(1.0)
-            torch.cuda.synchronize()
-        start, done = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
+    """Medians over `calls` of fn(x) timed by the scorer's own `timed` (scoring/worker.py: the
+    GPU kept busy, then idle at the start event, so the call's host time counts), and of the
+    host time alone."""
+    argv = sys.argv
+    sys.argv = ["worker.py", "", "-1", str(x.numel()), x.device.type]  # what it reads on import
+    try:
+        worker = load(ENV / "scoring" / "worker.py", "scorer_worker")
+    finally:
+        sys.argv = argv
+    host_ms: list[float] = []
+
+    def call(t: torch.Tensor) -> torch.Tensor:
         h0 = time.perf_counter()
-        fn(x)
+        out = fn(t)
         host_ms.append((time.perf_counter() - h0) * 1e3)
-        done.record()
-        done.synchronize()
-        event_ms.append(start.elapsed_time(done))
+        return out  # type: ignore[no-any-return]
+
+    event_ms = [worker.timed(call, x)[1] for _ in range(calls)]
     return {"event_ms": statistics.median(event_ms), "host_ms": statistics.median(host_ms)}
 
 
