@@ -1,12 +1,20 @@
-"""The optimize_kernel scorer (the checker): ln(median milliseconds) of prefix_sum, or invalid.
+"""The optimize_kernel scorer (the checker): ln(median milliseconds of prefix_sum), or invalid.
 
-Hardening against the original's weaknesses:
-- inputs come from secret seeds drawn here; the expected outputs are computed here, before any
-  agent code is imported, and never leave this process;
-- the solution runs in a separate process (worker.py) as an unprivileged user when this runs as
-  root, so it can read neither this process's memory nor the scorer's files, nor write results;
-- each call has a timeout; a crash, a timeout, a mismatch or tampering is invalid, never a
-  number; outputs are compared (by hash of their bytes) after timing.
+The agent's code runs in a worker process (worker.py) inside the scorer kit's sandbox: a uid
+of its own for this scoring, a private folder, limits, no network, every process of that uid
+killed at the end. Nothing that process says is believed:
+
+- **inputs** come from secret seeds drawn here; the checker makes each one and hands it over
+  only with the call (a file descriptor on a CPU, a CUDA IPC handle of an allocation of its own
+  on a GPU), so it cannot be known before the clock starts;
+- **the clock** is the checker's: from sending the call to the reply (CPU), or to the moment
+  the checker itself has read a correct output (GPU: work still running on any stream when the
+  worker replies is thus counted, never forgiven). The fixed cost of that plumbing is measured
+  first with a worker that never imports agent code, and subtracted;
+- **the output** is read by the checker itself once every process of the sandbox's uid is
+  stopped (CPU: from the worker's memory through ``/proc/PID/mem``; GPU: the worker's
+  allocation, mapped through CUDA IPC), and compared with the expected one, computed here: no
+  hook, thread, process or stream of the agent's runs between a call's reply and the check.
 
 Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS, $ENVSPEC_RESULT.
 """
@@ -14,116 +22,81 @@ Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS, $ENVSPEC_RESULT.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import os
-import pwd
 import secrets
 import select
 import shutil
 import signal
 import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import scorer_kit as kit
 import torch
 
 HERE = Path(__file__).resolve().parent
-UNPRIVILEGED = "nobody"
+#: a call's time after the fixed cost is subtracted is at least this (ln stays finite)
+MIN_MS = 1e-3
+#: calls of the null worker whose median is the fixed cost subtracted from each call
+NULL_CALLS = 7
 
 
-def expected_digest(seed: int, n: int, device: str) -> str:
-    """SHA-256 of the correct int32 output for the input drawn from ``seed``."""
+def make_input(seed: int, n: int, device: str) -> torch.Tensor:
     g = torch.Generator(device=device)
     g.manual_seed(seed)
-    x = torch.randint(-10, 10, (n,), dtype=torch.int32, device=device, generator=g)
+    return torch.randint(-10, 10, (n,), dtype=torch.int32, device=device, generator=g)
+
+
+def expected_output(x: torch.Tensor) -> torch.Tensor:
+    """The conditional prefix sum of ``x``, in int64 arithmetic (the checker's own code)."""
     positive = (x > 0).to(torch.int64)
     before = torch.cumsum(positive, 0) - positive  # positives strictly before each element
     included = torch.where(before % 2 == 1, x.to(torch.int64), 0)
-    y = torch.cumsum(included, 0).to(torch.int32).cpu().numpy()
-    return hashlib.sha256(y.tobytes()).hexdigest()
-
-
-def file_digest(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        while chunk := f.read(1 << 22):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-class Invalid(Exception):
-    """The solution cannot be scored; the message is for the agent."""
+    return torch.cumsum(included, 0).to(torch.int32)
 
 
 class Worker:
-    """The solution's process and our channel to it."""
+    """One worker process in the sandbox and the checker's channel to it."""
 
-    def __init__(self, solution: Path, n: int, device: str, workdir: Path) -> None:
-        parent, child = socket.socketpair()  # the channel; stdout/stderr go to a log
-        self.sock = parent
-        self.log = workdir / "worker.log"
-        env = {
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "HOME": str(workdir),
-            "TRITON_CACHE_DIR": str(workdir / "triton"),
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "LANG": "C.UTF-8",
-        }
-        for key in ("CUDA_VISIBLE_DEVICES", "PYTHONPATH", "LD_LIBRARY_PATH"):
-            if key in os.environ:
-                env[key] = os.environ[key]
-        kwargs: dict[str, object] = {}
-        self.isolated = os.geteuid() == 0
-        if self.isolated:
-            pw = pwd.getpwnam(UNPRIVILEGED)
-            kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
+    def __init__(
+        self, box: kit.Sandbox, mode: str, n: int, device: str, timeout: float
+    ) -> None:
+        self.box, self.n, self.device = box, n, device
+        self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.log = box.root / f"{mode}.log"
+        argv = [sys.executable, "worker.py", mode, "code", str(child.fileno()), str(n), device]
+        env = box.env({"TRITON_CACHE_DIR": str(box.root / "triton")})
         with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    str(workdir / "worker.py"),
-                    str(solution),
-                    str(child.fileno()),
-                    str(n),
-                    device,
-                ],
-                env=env,
-                cwd=workdir,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-                pass_fds=(child.fileno(),),
-                start_new_session=True,
-                **kwargs,  # type: ignore[arg-type]
-            )
+            self.proc = box.popen(argv, env=env, stdout=log, stderr=log, pass_fds=(child.fileno(),))
         child.close()
-        self.buffer = b""
+        hello = self.receive(timeout)
+        if not hello.get("ok"):
+            raise kit.Invalid(str(hello.get("error")))
 
-    def ask(self, request: dict[str, object] | None, timeout: float) -> dict[str, object]:
-        if request is not None:
-            self.sock.sendall((json.dumps(request) + "\n").encode())
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Invalid(f"prefix_sum did not finish within {timeout:g} s")
-            ready, _, _ = select.select([self.sock], [], [], left)
-            if ready:
-                chunk = self.sock.recv(65536)
-                if not chunk:
-                    raise Invalid(
-                        f"the solution's process died ({self.exit_reason()}); its output ends:\n"
-                        + self.log_tail()
-                    )
-                self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return dict(json.loads(line))
+    def receive(self, timeout: float) -> dict[str, Any]:
+        ready, _, _ = select.select([self.sock], [], [], timeout)
+        if not ready:
+            raise kit.Invalid(f"prefix_sum did not finish within {timeout:g} s")
+        data = self.sock.recv(65536)
+        if not data:
+            raise kit.Invalid(f"the solution's process died; its output ends:\n{self.log_tail()}")
+        try:
+            return dict(json.loads(data))
+        except ValueError:
+            raise kit.Invalid("the solution wrote to the scorer's channel") from None
+
+    def drain(self) -> None:
+        """Nothing may be waiting from the worker before a call: a message sent while it
+        should be stopped is tampering."""
+        ready, _, _ = select.select([self.sock], [], [], 0)
+        if ready:
+            raise kit.Invalid("the solution wrote to the scorer's channel between calls")
 
     def log_tail(self, lines: int = 15) -> str:
         """The end of what the solution's process printed (its own output, for the agent)."""
@@ -133,106 +106,204 @@ class Worker:
             return ""
         return "\n".join(text.strip().splitlines()[-lines:])[-3000:]
 
-    def exit_reason(self) -> str:
+
+class CpuCalls:
+    """Inputs as files handed over with the call; outputs read from the stopped worker."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def prepare(self, seed: int | None) -> tuple[int, bytes]:
+        x = make_input(seed, self.n, "cpu") if seed is not None else torch.zeros(self.n, dtype=torch.int32)
+        fd = os.memfd_create("prefix-sum-input")
+        os.write(fd, x.numpy().tobytes())  # one write: memfd files are not short-written
+        want = expected_output(x) if seed is not None else torch.zeros(self.n, dtype=torch.int32)
+        return fd, want.numpy().tobytes()
+
+    def call(self, w: Worker, i: int, seed: int | None, timeout: float) -> float:
+        fd, want = self.prepare(seed)
         try:
-            code = self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            return "still running"
-        if code < 0:
-            return f"killed by signal {signal.Signals(-code).name}"
-        return f"exit code {code}"
+            w.drain()
+            w.box.signal(signal.SIGCONT)
+            t0 = time.perf_counter_ns()
+            socket.send_fds(w.sock, [json.dumps({"call": i}).encode()], [fd])
+            reply = w.receive(timeout)
+            t1 = time.perf_counter_ns()
+            w.box.stop()
+        finally:
+            os.close(fd)
+        check_reply(reply, i)
+        got = read_memory(w.proc.pid, int(reply["address"]), self.n * 4)
+        if got != want:
+            raise wrong_output(i)
+        return (t1 - t0) / 1e6
 
-    def close(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-        self.sock.close()
+
+class GpuCalls:
+    """Inputs in device allocations of the checker's, outputs mapped back through CUDA IPC."""
+
+    def __init__(self, n: int) -> None:
+        import cuda_ipc
+
+        self.ipc, self.n = cuda_ipc, n
+        self.inputs: list[int] = []  # freed only after the worker is gone
+        self.scratch = torch.empty(64 << 20, dtype=torch.float32, device="cuda")
+
+    def spin_up(self, ms: float = 25.0) -> None:
+        """Keep the GPU busy for a moment before a timed call: a call straight after idling
+        runs at lower clocks, which would time the power state rather than the solution."""
+        t0 = time.perf_counter()
+        while (time.perf_counter() - t0) * 1e3 < ms:
+            for _ in range(8):
+                self.scratch.mul_(1.0)
+            torch.cuda.synchronize()
+
+    def prepare(self, seed: int | None) -> tuple[str, torch.Tensor]:
+        ptr = self.ipc.alloc(self.n * 4)
+        self.inputs.append(ptr)
+        x = torch.as_tensor(self.ipc.DeviceArray(ptr, self.n), device="cuda")
+        if seed is None:
+            x.zero_()
+            want = torch.zeros(self.n, dtype=torch.int32, device="cuda")
+        else:
+            x.copy_(make_input(seed, self.n, "cuda"))
+            want = expected_output(x)
+        torch.cuda.synchronize()
+        return self.ipc.export(ptr)[0], want
+
+    def call(self, w: Worker, i: int, seed: int | None, timeout: float) -> float:
+        handle, want = self.prepare(seed)
+        self.spin_up()
+        w.drain()
+        w.box.signal(signal.SIGCONT)
+        t0 = time.perf_counter_ns()
+        w.sock.send(json.dumps({"call": i, "handle": handle}).encode())
+        reply = w.receive(timeout)
+        w.box.signal(signal.SIGSTOP)  # no more launches; what is queued is timed below
+        check_reply(reply, i)
+        try:
+            base, size = self.ipc.open_handle(str(reply["handle"]))
+        except (RuntimeError, ValueError, KeyError) as e:
+            raise kit.Invalid(f"the output's device memory cannot be mapped ({e})") from None
+        try:
+            offset = int(reply["offset"])
+            if offset < 0 or offset + self.n * 4 > size or offset % 4:
+                raise kit.Invalid("the output's memory does not hold the whole output")
+            got = torch.as_tensor(self.ipc.DeviceArray(base + offset, self.n), device="cuda")
+            deadline = time.monotonic() + timeout
+            while not torch.equal(got, want):
+                if time.monotonic() > deadline:
+                    raise wrong_output(i)
+            t1 = time.perf_counter_ns()
+        finally:
+            with contextlib.suppress(RuntimeError):
+                self.ipc.close_handle(base)
+        return (t1 - t0) / 1e6
+
+    def release(self) -> None:
+        for ptr in self.inputs:
+            with contextlib.suppress(RuntimeError):
+                self.ipc.free(ptr)
 
 
-def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
-    n = int(params.get("n", 1 << 24))  # type: ignore[call-overload]
-    repeats = int(params.get("repeats", 5))  # type: ignore[call-overload]
-    warmup = int(params.get("warmup", 1))  # type: ignore[call-overload]
-    device = str(params.get("device", "cpu"))
-    call_timeout = float(params.get("call_timeout_s", 60))  # type: ignore[arg-type]
-    first_timeout = float(params.get("first_call_timeout_s", 300))  # type: ignore[arg-type]
-    if device == "cuda" and not torch.cuda.is_available():
-        raise Invalid("this variant needs a GPU and the scorer sees none")
-    if not (solution_dir / "solution.py").is_file():
-        raise Invalid("no solution.py in your working directory")
+def check_reply(reply: dict[str, Any], i: int) -> None:
+    if not reply.get("ok"):
+        raise kit.Invalid(str(reply.get("error"))[:3000])
+    if reply.get("call") != i:
+        raise kit.Invalid("the solution wrote to the scorer's channel")
 
-    # 1. secret inputs and their expected outputs, before any agent code is imported
-    seeds = [secrets.randbits(62) for _ in range(warmup + repeats)]
-    expected = [expected_digest(s, n, device) for s in seeds]
-    if device == "cuda":
-        torch.cuda.empty_cache()
 
-    workdir = Path(tempfile.mkdtemp(prefix="ok-worker-"))
-    code = workdir / "code"
-    shutil.copytree(solution_dir, code, ignore=shutil.ignore_patterns("__pycache__"))
-    # the worker's own code travels with it: the scorer's folder is not readable by its user
-    shutil.copyfile(HERE / "worker.py", workdir / "worker.py")
-    worker = None
+def wrong_output(i: int) -> kit.Invalid:
+    return kit.Invalid(
+        f"wrong output on call {i + 1} (fresh random input): it must equal the conditional "
+        "prefix sum exactly, and be complete when prefix_sum returns"
+    )
+
+
+def read_memory(pid: int, address: int, size: int) -> bytes:
+    """``size`` bytes at ``address`` in process ``pid`` (stopped), read by the checker."""
+    chunks = []
     try:
-        if os.geteuid() == 0:
-            pw = pwd.getpwnam(UNPRIVILEGED)
-            for p in [workdir, *workdir.rglob("*")]:
-                os.lchown(p, pw.pw_uid, pw.pw_gid)
-        worker = Worker(code, n, device, workdir)
-        hello = worker.ask(None, first_timeout)
-        if not hello.get("ok"):
-            raise Invalid(str(hello.get("error")))
-        times = []
-        for i, (seed, want) in enumerate(zip(seeds, expected, strict=True)):
-            out = workdir / f"out-{i}.bin"
-            answer = worker.ask(
-                {"seed": seed, "out": str(out)}, first_timeout if i == 0 else call_timeout
-            )
-            if not answer.get("ok"):
-                raise Invalid(str(answer.get("error")))
-            if not out.is_file() or file_digest(out) != want:
-                raise Invalid(
-                    f"wrong output on call {i + 1} (fresh random input): it must equal "
-                    "the conditional prefix sum exactly"
-                )
-            out.unlink()
-            if i >= warmup:
-                times.append(float(answer["ms"]))  # type: ignore[arg-type]
-        median = statistics.median(times)
-        return {
-            "valid": True,
-            "score": math.log(median),
-            "message": f"median {median:.4f} ms over {repeats} calls (score ln(ms) = "
-            f"{math.log(median):.4f}); lower is better",
-            "details": {
-                "times_ms": times,
-                "n": n,
-                "device": device,
-                "worker_isolated": worker.isolated,
-                "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
-                "torch": torch.__version__,
-            },
-        }
+        with open(f"/proc/{pid}/mem", "rb", buffering=0) as mem:
+            while size > 0:
+                chunk = os.pread(mem.fileno(), min(size, 1 << 26), address)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                address += len(chunk)
+                size -= len(chunk)
+    except OSError as e:
+        raise kit.Invalid(f"the output's memory cannot be read ({e.strerror})") from None
+    if size:
+        raise kit.Invalid("the output's memory cannot be read whole")
+    return b"".join(chunks)
+
+
+@contextlib.contextmanager
+def calls(n: int, device: str) -> Iterator[CpuCalls | GpuCalls]:
+    if device != "cuda":
+        yield CpuCalls(n)
+        return
+    gpu = GpuCalls(n)
+    try:
+        yield gpu
     finally:
-        if worker is not None:
-            worker.close()
-        shutil.rmtree(workdir, ignore_errors=True)
+        gpu.release()
 
 
-def main() -> None:
-    params = json.loads(os.environ.get("ENVSPEC_PARAMETERS", "{}"))
-    solution = Path(os.environ["ENVSPEC_SOLUTION"])
-    result_file = Path(os.environ["ENVSPEC_RESULT"])
-    # Claim the result file before any agent code runs, so the solution's user (who may share
-    # a world-writable folder such as /tmp with it) can neither create nor replace it.
-    result_file.unlink(missing_ok=True)
-    result_file.touch(mode=0o600, exist_ok=False)
-    try:
-        result = score(params, solution)
-    except Invalid as e:
-        result = {"valid": False, "reason": str(e), "message": str(e)}
-    result_file.write_text(json.dumps(result))
+def score(params: dict[str, Any], solution_dir: Path) -> dict[str, Any]:
+    n = int(params.get("n", 1 << 24))
+    repeats = int(params.get("repeats", 5))
+    warmup = int(params.get("warmup", 1))
+    device = str(params.get("device", "cpu"))
+    call_timeout = float(params.get("call_timeout_s", 60))
+    first_timeout = float(params.get("first_call_timeout_s", 300))
+    if device == "cuda" and not torch.cuda.is_available():
+        raise kit.Invalid("this variant needs a GPU and the scorer sees none")
+    limits = kit.Limits(
+        cpu_seconds=int(first_timeout + (warmup + repeats + NULL_CALLS) * call_timeout),
+        processes=512,
+    )
+    seeds = [secrets.randbits(62) for _ in range(warmup + repeats)]
+    with kit.Sandbox(limits, label="optimize-kernel") as box, calls(n, device) as caller:
+        kit.copy_solution(solution_dir, box.root / "code", max_bytes=64 << 20)
+        if not (box.root / "code" / "solution.py").is_file():
+            raise kit.Invalid("no solution.py in your working directory")
+        box.give(box.root / "code")
+        for name in ("worker.py", "cuda_ipc.py"):
+            shutil.copyfile(HERE / name, box.root / name)
+            box.give(box.root / name, writable=False)
+        # the plumbing's fixed cost, timed before any agent code exists in the sandbox
+        null = Worker(box, "null", n, device, first_timeout)
+        fixed = statistics.median(
+            caller.call(null, i, None, call_timeout) for i in range(NULL_CALLS)
+        )
+        box.kill()
+        worker = Worker(box, "solution", n, device, first_timeout)
+        elapsed = [
+            caller.call(worker, i, seed, first_timeout if i == 0 else call_timeout)
+            for i, seed in enumerate(seeds)
+        ]
+        box.kill()
+    times = [max(MIN_MS, t - fixed) for t in elapsed[warmup:]]
+    median = statistics.median(times)
+    return {
+        "valid": True,
+        "score": math.log(median),
+        "message": f"median {median:.4f} ms over {repeats} calls (score ln(ms) = "
+        f"{math.log(median):.4f}); lower is better",
+        "details": {
+            "times_ms": times,
+            "fixed_ms": fixed,
+            "warmup_ms": [t - fixed for t in elapsed[:warmup]],
+            "n": n,
+            "device": device,
+            "worker_isolated": box.isolated,
+            "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
+            "torch": torch.__version__,
+        },
+    }
 
 
 if __name__ == "__main__":
-    main()
+    kit.run_scorer(score)

@@ -1,0 +1,528 @@
+"""envspec's scorer kit: the sandbox every scorer that runs agent code uses.
+
+Standard library only. ``envspec build`` adds this file to every scorer image at
+``/opt/envspec/scorer_kit.py`` and the runtime puts that folder on the scorer's ``PYTHONPATH``
+(the local backend unpacks it with the scorer's files), so a scorer just does
+``import scorer_kit``. docs/authoring.md explains its use.
+
+What it gives a scorer:
+
+- :func:`run_scorer` claims ``$ENVSPEC_RESULT`` before anything of the agent's runs, calls the
+  scorer's function and writes its result (or the :class:`Invalid` reason);
+- :func:`copy_solution` copies the agent's files without following links: regular files and
+  folders only, anything else refused with a message for the agent;
+- :class:`Sandbox`: a uid of its own for each scoring (from a reserved range, locked, never the
+  agent's, never shared by concurrent scorings), a private 0700 folder under the scoring's
+  root-only folder with ``TMPDIR`` in it, limits (CPU time, memory, processes, file size, open
+  files), no network, a wall-clock timeout, and every process of that uid killed afterwards —
+  by uid, which no fork, ``setsid`` or process-group trick escapes.
+
+When the scorer does not run as root (an unisolated local run) the sandbox cannot change uid;
+it still runs the code in a private folder with its limits and reports ``isolated: False``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import fcntl
+import json
+import os
+import random
+import resource
+import secrets
+import selectors
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = [
+    "DEFAULT_UIDS",
+    "Invalid",
+    "Limits",
+    "Sandbox",
+    "copy_solution",
+    "processes_of",
+    "run_scorer",
+    "signal_uid",
+]
+
+#: uids the sandboxes draw from when the runtime names no block (``ENVSPEC_SANDBOX_UIDS``)
+DEFAULT_UIDS = (1_900_000_000, 65536)
+#: where uid locks live (root-only); in a container, the container's own
+LOCK_DIR = Path("/run/envspec-sandbox-uids")
+#: where sandboxes' folders go when the runtime names no scoring folder
+DEFAULT_SCORING_DIR = Path("/var/lib/envspec-scoring")
+#: how long the processes of a uid may take to die before the kill counts as failed
+KILL_WAIT_S = 10.0
+CLONE_NEWNET = 0x40000000
+PR_SET_NO_NEW_PRIVS = 38
+
+
+class Invalid(Exception):
+    """The solution cannot be scored; the message is for the agent."""
+
+
+# --- the result file -------------------------------------------------------------------------
+
+
+def run_scorer(score: Callable[[dict[str, Any], Path], dict[str, Any]]) -> None:
+    """The scorer's ``main``: claim ``$ENVSPEC_RESULT``, then write ``score(params, solution)``.
+
+    The result file is created (0600, exclusively) before any agent code can run, so nothing
+    the agent runs can create or replace it. :class:`Invalid` becomes ``{"valid": false}``
+    with its message; any other exception propagates (the runtime reports the scorer failed).
+    """
+    params = json.loads(os.environ.get("ENVSPEC_PARAMETERS") or "{}")
+    solution = Path(os.environ["ENVSPEC_SOLUTION"])
+    result_file = Path(os.environ["ENVSPEC_RESULT"])
+    result_file.unlink(missing_ok=True)
+    fd = os.open(result_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        result = score(params, solution)
+    except Invalid as e:
+        result = {"valid": False, "reason": str(e), "message": str(e)}
+    with os.fdopen(fd, "w") as f:
+        f.write(json.dumps(result))
+
+
+# --- copying the agent's files ---------------------------------------------------------------
+
+
+def copy_solution(
+    src: Path,
+    dest: Path,
+    *,
+    max_bytes: int = 1 << 30,
+    max_files: int = 10_000,
+    skip: Sequence[str] = ("__pycache__",),
+) -> int:
+    """Copy the folder ``src`` to ``dest`` (created), never following a link; bytes copied.
+
+    Every entry is opened with ``O_NOFOLLOW`` and checked on the open descriptor, so swapping
+    a file for a link while this runs cannot make it read anything else.
+
+    Raises:
+        Invalid: a link, device, FIFO or socket; more than ``max_bytes`` or ``max_files``.
+    """
+    budget = {"bytes": max_bytes, "files": max_files}
+    fd = _open_dir(src, "your working directory")
+    try:
+        dest.mkdir(parents=True, exist_ok=False)
+        _copy_dir(fd, dest, "", budget, set(skip))
+    finally:
+        os.close(fd)
+    return max_bytes - budget["bytes"]
+
+
+def _open_dir(path: Path | str, shown: str, dir_fd: int | None = None) -> int:
+    try:
+        return os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dir_fd)
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise Invalid(_not_regular(shown, "a symbolic link or not a folder")) from None
+        raise Invalid(f"{shown} cannot be read ({e.strerror})") from None
+
+
+def _not_regular(shown: str, what: str) -> str:
+    return f"{shown} is {what}: only regular files and folders are scored (links are refused)"
+
+
+def _copy_dir(dir_fd: int, dest: Path, rel: str, budget: dict[str, int], skip: set[str]) -> None:
+    for name in sorted(os.listdir(dir_fd)):
+        if name in skip:
+            continue
+        shown = f"{rel}{name}"
+        info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+        budget["files"] -= 1
+        if budget["files"] < 0:
+            raise Invalid("your working directory holds too many files to score")
+        if stat.S_ISDIR(info.st_mode):
+            sub = _open_dir(name, shown, dir_fd=dir_fd)
+            try:
+                (dest / name).mkdir()
+                _copy_dir(sub, dest / name, shown + "/", budget, skip)
+            finally:
+                os.close(sub)
+        elif stat.S_ISREG(info.st_mode):
+            _copy_file(dir_fd, name, dest / name, shown, budget)
+        else:
+            kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
+            raise Invalid(_not_regular(shown, kind))
+
+
+def _copy_file(dir_fd: int, name: str, dest: Path, shown: str, budget: dict[str, int]) -> None:
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dir_fd)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise Invalid(_not_regular(shown, "a symbolic link")) from None
+        raise Invalid(f"{shown} cannot be read ({e.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise Invalid(_not_regular(shown, "not a regular file"))
+        with dest.open("xb") as out:
+            while chunk := f.read(1 << 20):
+                budget["bytes"] -= len(chunk)
+                if budget["bytes"] < 0:
+                    raise Invalid("your working directory is too large to score")
+                out.write(chunk)
+
+
+# --- processes of a uid ----------------------------------------------------------------------
+
+
+def signal_uid(uid: int, sig: int) -> None:
+    """Send ``sig`` to every process whose real or saved uid is ``uid``, in one system call.
+
+    ``kill(-1, sig)`` from a process whose real and effective uid are ``uid`` reaches exactly
+    those processes, atomically with respect to fork: no chain of forks can slip through, as it
+    can between the reads and the kills of ``pkill -u``. The saved uid stays 0, so this
+    process becomes root again at once.
+    """
+    if os.geteuid() != 0:
+        raise PermissionError("signalling another uid's processes needs root")
+    os.setresuid(uid, uid, 0)
+    try:
+        with contextlib.suppress(ProcessLookupError):  # none left: nothing to signal
+            os.kill(-1, sig)
+    finally:
+        os.setresuid(0, 0, 0)
+
+
+def processes_of(uid: int) -> list[int]:
+    """Pids of live (not zombie) processes whose real uid is ``uid``, from ``/proc``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            text = Path("/proc", entry, "status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        if fields.get("Uid", "").split()[:1] == [str(uid)] and "zombie" not in fields.get(
+            "State", ""
+        ):
+            found.append(int(entry))
+    return found
+
+
+def all_stopped(uid: int) -> bool:
+    """Whether every thread of every process of ``uid`` is stopped (or dead)."""
+    for pid in processes_of(uid):
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                stat_line = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+            except OSError:
+                continue
+            state = stat_line.rsplit(")", 1)[-1].split()[0]
+            if state not in ("T", "t", "Z", "X"):
+                return False
+    return True
+
+
+def kill_uid(uid: int, *, wait: float = KILL_WAIT_S) -> None:
+    """Kill every process of ``uid`` and wait until none is left.
+
+    Raises:
+        RuntimeError: some survive ``wait`` seconds (in uninterruptible sleep, say).
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        signal_uid(uid, signal.SIGKILL)
+        if not processes_of(uid):
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"processes of uid {uid} survive SIGKILL: {processes_of(uid)}")
+        time.sleep(0.02)
+
+
+# --- the sandbox -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits for sandboxed processes (None: no limit).
+
+    ``memory_bytes`` limits the address space, which CUDA processes cannot live with: leave
+    it None for GPU work and rely on the container's or the variant's memory limit.
+    """
+
+    cpu_seconds: int | None = 3600
+    memory_bytes: int | None = None
+    processes: int | None = 256
+    file_bytes: int | None = 4 << 30
+    open_files: int | None = 1024
+
+    def as_rlimits(self) -> dict[str, int]:
+        pairs = {
+            "RLIMIT_CPU": self.cpu_seconds,
+            "RLIMIT_AS": self.memory_bytes,
+            "RLIMIT_NPROC": self.processes,
+            "RLIMIT_FSIZE": self.file_bytes,
+            "RLIMIT_NOFILE": self.open_files,
+        }
+        return {k: int(v) for k, v in pairs.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Completed:
+    """What a sandboxed command did: exit code (None on timeout) and its bounded output."""
+
+    exit_code: int | None
+    output: bytes
+    timed_out: bool
+
+
+@dataclass
+class Sandbox:
+    """A uid and a private folder for one scoring's untrusted code (a context manager).
+
+    On entry: a uid is locked, anything still running as it is killed, and ``root`` (0700,
+    owned by the uid) is made under the scoring's folder (``$ENVSPEC_SCORING_DIR``, root-only
+    but traversable) with ``tmp`` inside. On exit: every process of the uid is killed and
+    checked gone, the folder removed, the uid released.
+    """
+
+    limits: Limits = field(default_factory=Limits)
+    #: an (unlocked) name for logs; the folder's name is random
+    label: str = "sandbox"
+    uid: int = -1
+    root: Path = Path()
+    isolated: bool = False
+    _lock: IO[bytes] | None = None
+    _scoring_dir: Path = Path()
+
+    def __enter__(self) -> Sandbox:
+        self.isolated = os.geteuid() == 0
+        self._scoring_dir = _scoring_dir()
+        name = f"{self.label}-{secrets.token_hex(8)}"
+        self.root = self._scoring_dir / name
+        if self.isolated:
+            self.uid, self._lock = _lock_uid()
+            kill_uid(self.uid)  # a survivor of an earlier, killed scoring
+            self.root.mkdir(mode=0o700)
+            os.chown(self.root, self.uid, self.uid)
+        else:
+            self.uid = os.getuid()
+            self.root.mkdir(mode=0o700)
+        self.tmp.mkdir(mode=0o700)
+        self.give(self.tmp)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            if self.isolated:
+                kill_uid(self.uid)
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+            if self._lock is not None:
+                self._lock.close()  # releases the uid
+
+    @property
+    def tmp(self) -> Path:
+        return self.root / "tmp"
+
+    def give(self, path: Path, *, writable: bool = True) -> None:
+        """Hand ``path`` (and everything under it) to the sandbox's uid, without following
+        links; read-only (owned by root, world-readable inside the private folder) unless
+        ``writable``."""
+        for p in _walk(path):
+            if self.isolated:
+                owner = self.uid if writable else 0
+                os.lchown(p, owner, owner)
+            if not p.is_symlink():
+                mode = 0o700 if p.is_dir() else 0o600
+                if not writable:
+                    mode = 0o755 if p.is_dir() else 0o644
+                os.chmod(p, mode)
+
+    def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        """A clean environment for sandboxed code: HOME and TMPDIR in the private folder."""
+        base = {
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "HOME": str(self.root),
+            "TMPDIR": str(self.tmp),
+            "LANG": "C.UTF-8",
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
+        for key in ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH"):
+            if key in os.environ:
+                base[key] = os.environ[key]
+        return {**base, **(extra or {})}
+
+    def command(self, argv: Sequence[str]) -> list[str]:
+        """``argv`` wrapped in the kit's launcher, which applies the limits, cuts the network,
+        drops to the sandbox's uid and then executes ``argv``."""
+        spec = {
+            "uid": self.uid if self.isolated else None,
+            "rlimits": self.limits.as_rlimits(),
+        }
+        return [sys.executable, "-I", "-S", __file__, "--launch", json.dumps(spec), "--", *argv]
+
+    def popen(self, argv: Sequence[str], **kwargs: Any) -> subprocess.Popen[bytes]:
+        """Start ``argv`` in the sandbox (cwd its folder, its environment unless ``env`` is
+        given, a session of its own); other keyword arguments go to ``subprocess.Popen``."""
+        kwargs.setdefault("cwd", self.root)
+        kwargs.setdefault("env", self.env())
+        kwargs.setdefault("stdin", subprocess.DEVNULL)
+        return subprocess.Popen(self.command(argv), start_new_session=True, **kwargs)
+
+    def run(
+        self, argv: Sequence[str], *, timeout: float, max_output: int = 1 << 20, **kwargs: Any
+    ) -> Completed:
+        """Run ``argv`` to completion or ``timeout`` (then every process of the uid is
+        killed); stdout and stderr together, at most ``max_output`` bytes kept."""
+        proc = self.popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **kwargs)
+        assert proc.stdout is not None
+        out = bytearray()
+        deadline = time.monotonic() + timeout
+        timed_out = False
+        os.set_blocking(proc.stdout.fileno(), False)
+        with selectors.DefaultSelector() as sel:
+            sel.register(proc.stdout, selectors.EVENT_READ)
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    timed_out = True
+                    break
+                if not sel.select(timeout=min(left, 1.0)):
+                    if proc.poll() is not None:
+                        break
+                    continue
+                chunk = proc.stdout.read(65536)
+                if not chunk:
+                    break
+                if len(out) < max_output:
+                    out += chunk[: max_output - len(out)]
+        if timed_out:
+            self.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
+        if proc.returncode is None:
+            self.kill()
+            proc.wait()
+        proc.stdout.close()
+        return Completed(None if timed_out else proc.returncode, bytes(out), timed_out)
+
+    def signal(self, sig: int) -> None:
+        """Send ``sig`` to every process of the sandbox's uid (see :func:`signal_uid`)."""
+        if self.isolated:
+            signal_uid(self.uid, sig)
+
+    def stop(self, *, wait: float = 5.0) -> None:
+        """Stop every process of the sandbox's uid and wait until each of their threads is
+        stopped: from then on nothing of the agent's runs (until :meth:`signal` SIGCONT).
+
+        Raises:
+            Invalid: a thread of theirs is still running after ``wait`` seconds.
+        """
+        if not self.isolated:
+            return
+        deadline = time.monotonic() + wait
+        while True:
+            signal_uid(self.uid, signal.SIGSTOP)
+            if all_stopped(self.uid):
+                return
+            if time.monotonic() > deadline:
+                raise Invalid("the solution's processes could not be stopped")
+            time.sleep(0.001)
+
+    def kill(self) -> None:
+        """Kill every process of the sandbox's uid and wait until they are gone."""
+        if self.isolated:
+            kill_uid(self.uid)
+
+
+def _walk(path: Path) -> Iterator[Path]:
+    yield path
+    if path.is_dir() and not path.is_symlink():
+        for dirpath, dirnames, filenames in os.walk(path):
+            for n in dirnames + filenames:
+                yield Path(dirpath, n)
+
+
+def _scoring_dir() -> Path:
+    """The scoring's own folder: root-owned, others may pass through but not list it."""
+    given = os.environ.get("ENVSPEC_SCORING_DIR")
+    where = Path(given) if given else DEFAULT_SCORING_DIR
+    where.mkdir(parents=True, exist_ok=True)
+    info = os.lstat(where)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid():
+        raise RuntimeError(f"{where} must be a folder owned by the scorer's user")
+    os.chmod(where, 0o711)
+    return where
+
+
+def _uid_block() -> tuple[int, int]:
+    given = os.environ.get("ENVSPEC_SANDBOX_UIDS", "")
+    if given:
+        start, count = (int(x) for x in given.split(":"))
+        return start, count
+    return DEFAULT_UIDS
+
+
+def _lock_uid() -> tuple[int, IO[bytes]]:
+    """A uid of the block, locked for this process (released when its file is closed)."""
+    start, count = _uid_block()
+    LOCK_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+    offsets = list(range(count))
+    random.SystemRandom().shuffle(offsets)
+    for offset in offsets[:4096]:
+        uid = start + offset
+        f = (LOCK_DIR / f"{uid}.lock").open("ab")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            f.close()
+            continue
+        return uid, f
+    raise RuntimeError(f"no free sandbox uid in {start}..{start + count - 1}")
+
+
+# --- the launcher (runs as root, then becomes the sandbox's uid and executes the command) ----
+
+
+def _cut_network() -> None:
+    """A network namespace of its own (loopback only); where that is not permitted (a
+    container without CAP_SYS_ADMIN), the container must already have no network."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(CLONE_NEWNET) == 0:
+        return
+    interfaces = set(os.listdir("/sys/class/net")) - {"lo"}
+    if interfaces:
+        raise SystemExit(
+            f"scorer_kit: cannot cut the network (unshare: {os.strerror(ctypes.get_errno())}) "
+            f"and interfaces {sorted(interfaces)} exist"
+        )
+
+
+def _launch(spec: dict[str, Any], argv: list[str]) -> None:
+    for name, value in spec["rlimits"].items():
+        resource.setrlimit(getattr(resource, name), (value, value))
+    uid = spec["uid"]
+    if uid is not None:
+        _cut_network()
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)  # no setuid binary can give privileges back
+    os.execvp(argv[0], argv)
+
+
+if __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--launch":
+    _launch(json.loads(sys.argv[2]), sys.argv[4:])
