@@ -84,6 +84,8 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
     """(name, model.mlm or None when the cheat cannot even be exported)."""
     for file, routes in (
         ("forbidden_ops.py", None),
+        ("integer_lookup.py", None),
+        ("reinterpret_bytes.py", None),
         ("python_round_trip.py", None),
         ("custom_function.py", ("exp", "numpy")),
         ("cached_outside.py", ("buffer", "primed")),
@@ -136,9 +138,10 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path) -> None:
         assert guarded["score"] == view["score"], "the guard code changed the evaluation"
     finally:
         runs.finish_run(run.id)
-    # the operator routes all export, so the scorer itself refuses them
+    # the operator and value routes all export, so the scorer itself refuses them
     unexported = [k for k, v in outcomes.items() if v == "not exportable"]
-    assert not [k for k in unexported if k.startswith("forbidden")], unexported
+    operator_routes = ("forbidden", "integer_lookup", "reinterpret_bytes")
+    assert not [k for k in unexported if k.startswith(operator_routes)], unexported
 
 
 def test_the_test_split_never_reaches_the_agent(published: str) -> None:
