@@ -52,7 +52,9 @@ def free(ptr: int) -> None:
 def address_range(ptr: int) -> tuple[int, int]:
     """(base, size) of the allocation that holds ``ptr``."""
     base, size = ctypes.c_uint64(), ctypes.c_size_t()
-    code = _lib().cuMemGetAddressRange_v2(ctypes.byref(base), ctypes.byref(size), ctypes.c_uint64(ptr))
+    code = _lib().cuMemGetAddressRange_v2(
+        ctypes.byref(base), ctypes.byref(size), ctypes.c_uint64(ptr)
+    )
     _check(code, "cuMemGetAddressRange")
     return base.value, size.value
 
@@ -61,7 +63,9 @@ def export(ptr: int) -> tuple[str, int]:
     """The IPC handle (hex) of the allocation holding ``ptr`` and ``ptr``'s offset in it."""
     base, _ = address_range(ptr)
     handle = _Handle()
-    _check(_lib().cuIpcGetMemHandle(ctypes.byref(handle), ctypes.c_uint64(base)), "cuIpcGetMemHandle")
+    _check(
+        _lib().cuIpcGetMemHandle(ctypes.byref(handle), ctypes.c_uint64(base)), "cuIpcGetMemHandle"
+    )
     return bytes(handle.reserved).hex(), ptr - base
 
 
@@ -91,3 +95,43 @@ class DeviceArray:
             "version": 3,
             "strides": None,
         }
+
+
+#: cuEventCreate flags: no timing, shareable between processes
+_EVENT_FLAGS = 0x2 | 0x4
+
+
+class _EventHandle(ctypes.Structure):
+    _fields_ = [("reserved", ctypes.c_byte * 64)]
+
+
+def event_create() -> int:
+    """An event the checker records after writing an input, for the worker to wait on."""
+    ev = ctypes.c_void_p()
+    _check(_lib().cuEventCreate(ctypes.byref(ev), ctypes.c_uint(_EVENT_FLAGS)), "cuEventCreate")
+    return int(ev.value or 0)
+
+
+def event_export(ev: int) -> str:
+    handle = _EventHandle()
+    code = _lib().cuIpcGetEventHandle(ctypes.byref(handle), ctypes.c_void_p(ev))
+    _check(code, "cuIpcGetEventHandle")
+    return bytes(handle.reserved).hex()
+
+
+def event_open(hex_handle: str) -> int:
+    lib = _lib()
+    lib.cuIpcOpenEventHandle.argtypes = [ctypes.POINTER(ctypes.c_void_p), _EventHandle]
+    ev = ctypes.c_void_p()
+    handle = _EventHandle.from_buffer_copy(bytes.fromhex(hex_handle))
+    _check(lib.cuIpcOpenEventHandle(ctypes.byref(ev), handle), "cuIpcOpenEventHandle")
+    return int(ev.value or 0)
+
+
+def event_record(ev: int, stream: int) -> None:
+    _check(_lib().cuEventRecord(ctypes.c_void_p(ev), ctypes.c_void_p(stream)), "cuEventRecord")
+
+
+def stream_wait(stream: int, ev: int) -> None:
+    code = _lib().cuStreamWaitEvent(ctypes.c_void_p(stream), ctypes.c_void_p(ev), ctypes.c_uint(0))
+    _check(code, "cuStreamWaitEvent")

@@ -65,25 +65,37 @@ class Worker:
     """One worker process in the sandbox and the checker's channel to it."""
 
     def __init__(
-        self, box: kit.Sandbox, mode: str, n: int, device: str, timeout: float
+        self, box: kit.Sandbox, mode: str, caller: CpuCalls | GpuCalls, timeout: float
     ) -> None:
-        self.box, self.n, self.device = box, n, device
+        self.box = box
         self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.log = box.root / f"{mode}.log"
-        argv = [sys.executable, "worker.py", mode, "code", str(child.fileno()), str(n), device]
+        argv = [sys.executable, "worker.py", mode, "code", str(child.fileno())]
+        argv += [str(caller.n), caller.device]
         env = box.env({"TRITON_CACHE_DIR": str(box.root / "triton")})
         with self.log.open("wb") as log:
             self.proc = box.popen(argv, env=env, stdout=log, stderr=log, pass_fds=(child.fileno(),))
         child.close()
+        caller.setup(self)
         hello = self.receive(timeout)
         if not hello.get("ok"):
-            raise kit.Invalid(str(hello.get("error")))
+            raise kit.Invalid(str(hello.get("error"))[:3000])
 
-    def receive(self, timeout: float) -> dict[str, Any]:
-        ready, _, _ = select.select([self.sock], [], [], timeout)
-        if not ready:
-            raise kit.Invalid(f"prefix_sum did not finish within {timeout:g} s")
-        data = self.sock.recv(65536)
+    def receive(self, timeout: float, *, spin: bool = False) -> dict[str, Any]:
+        """The worker's next message; ``spin`` polls instead of sleeping (no wake-up latency
+        in the clock, at the price of a core)."""
+        deadline = time.monotonic() + timeout
+        data = None
+        while data is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise kit.Invalid(f"prefix_sum did not finish within {timeout:g} s")
+            ready = True if spin else select.select([self.sock], [], [], left)[0]
+            if ready:
+                try:
+                    data = self.sock.recv(65536, socket.MSG_DONTWAIT)
+                except BlockingIOError:
+                    continue
         if not data:
             raise kit.Invalid(f"the solution's process died; its output ends:\n{self.log_tail()}")
         try:
@@ -108,46 +120,65 @@ class Worker:
 
 
 class CpuCalls:
-    """Inputs as files handed over with the call; outputs read from the stopped worker."""
+    """One shared memory file holds each input, written while the sandbox is stopped; the
+    output is read from the stopped worker's memory."""
+
+    device = "cpu"
 
     def __init__(self, n: int) -> None:
         self.n = n
+        self.fd = os.memfd_create("prefix-sum-input")
+        os.ftruncate(self.fd, n * 4)
 
-    def prepare(self, seed: int | None) -> tuple[int, bytes]:
-        x = make_input(seed, self.n, "cpu") if seed is not None else torch.zeros(self.n, dtype=torch.int32)
-        fd = os.memfd_create("prefix-sum-input")
-        os.write(fd, x.numpy().tobytes())  # one write: memfd files are not short-written
-        want = expected_output(x) if seed is not None else torch.zeros(self.n, dtype=torch.int32)
-        return fd, want.numpy().tobytes()
+    def setup(self, w: Worker) -> None:
+        socket.send_fds(w.sock, [b"{}"], [self.fd])
 
     def call(self, w: Worker, i: int, seed: int | None, timeout: float) -> float:
-        fd, want = self.prepare(seed)
-        try:
-            w.drain()
-            w.box.signal(signal.SIGCONT)
-            t0 = time.perf_counter_ns()
-            socket.send_fds(w.sock, [json.dumps({"call": i}).encode()], [fd])
-            reply = w.receive(timeout)
-            t1 = time.perf_counter_ns()
-            w.box.stop()
-        finally:
-            os.close(fd)
+        if seed is None:
+            x = want = torch.zeros(self.n, dtype=torch.int32)
+        else:
+            x, want = make_input(seed, self.n, "cpu"), None
+        w.box.stop()  # nothing of the agent's runs while the input is written
+        os.pwrite(self.fd, x.numpy().tobytes(), 0)
+        want_bytes = (expected_output(x) if want is None else want).numpy().tobytes()
+        w.drain()
+        w.box.signal(signal.SIGCONT)
+        t0 = time.perf_counter_ns()
+        w.sock.send(json.dumps({"call": i}).encode())
+        reply = w.receive(timeout)
+        t1 = time.perf_counter_ns()
+        w.box.stop()
         check_reply(reply, i)
-        got = read_memory(w.proc.pid, int(reply["address"]), self.n * 4)
-        if got != want:
+        if read_memory(w.proc.pid, int(reply["address"]), self.n * 4) != want_bytes:
             raise wrong_output(i)
         return (t1 - t0) / 1e6
 
+    def release(self) -> None:
+        os.close(self.fd)
+
 
 class GpuCalls:
-    """Inputs in device allocations of the checker's, outputs mapped back through CUDA IPC."""
+    """One device allocation of the checker's holds each input, written as the clock starts
+    (the worker's stream waits on an event the checker records after writing); the output
+    allocation is mapped back through CUDA IPC and compared on the checker's device."""
+
+    device = "cuda"
 
     def __init__(self, n: int) -> None:
         import cuda_ipc
 
         self.ipc, self.n = cuda_ipc, n
-        self.inputs: list[int] = []  # freed only after the worker is gone
+        self.x_ptr = cuda_ipc.alloc(n * 4)
+        self.x = torch.as_tensor(cuda_ipc.DeviceArray(self.x_ptr, n), device="cuda")
+        self.event = cuda_ipc.event_create()
+        self.mapped: dict[str, tuple[int, int]] = {}  # output handle -> (base, size) here
         self.scratch = torch.empty(64 << 20, dtype=torch.float32, device="cuda")
+
+    def setup(self, w: Worker) -> None:
+        handle = self.ipc.export(self.x_ptr)[0]
+        w.sock.send(
+            json.dumps({"input": handle, "event": self.ipc.event_export(self.event)}).encode()
+        )
 
     def spin_up(self, ms: float = 25.0) -> None:
         """Keep the GPU busy for a moment before a timed call: a call straight after idling
@@ -158,52 +189,51 @@ class GpuCalls:
                 self.scratch.mul_(1.0)
             torch.cuda.synchronize()
 
-    def prepare(self, seed: int | None) -> tuple[str, torch.Tensor]:
-        ptr = self.ipc.alloc(self.n * 4)
-        self.inputs.append(ptr)
-        x = torch.as_tensor(self.ipc.DeviceArray(ptr, self.n), device="cuda")
-        if seed is None:
-            x.zero_()
-            want = torch.zeros(self.n, dtype=torch.int32, device="cuda")
-        else:
-            x.copy_(make_input(seed, self.n, "cuda"))
-            want = expected_output(x)
-        torch.cuda.synchronize()
-        return self.ipc.export(ptr)[0], want
+    def output(self, reply: dict[str, Any]) -> torch.Tensor:
+        """The worker's output, mapped here (a mapping is kept for an allocation reused)."""
+        handle = str(reply.get("handle"))
+        if handle not in self.mapped:
+            try:
+                self.mapped[handle] = self.ipc.open_handle(handle)
+            except (RuntimeError, ValueError) as e:
+                raise kit.Invalid(f"the output's device memory cannot be mapped ({e})") from None
+        base, size = self.mapped[handle]
+        offset = int(reply.get("offset", -1))
+        if offset < 0 or offset + self.n * 4 > size or offset % 4:
+            raise kit.Invalid("the output's memory does not hold the whole output")
+        return torch.as_tensor(self.ipc.DeviceArray(base + offset, self.n), device="cuda")
 
     def call(self, w: Worker, i: int, seed: int | None, timeout: float) -> float:
-        handle, want = self.prepare(seed)
+        if seed is None:
+            source = want = torch.zeros(self.n, dtype=torch.int32, device="cuda")
+        else:
+            source = make_input(seed, self.n, "cuda")
+            want = expected_output(source)
         self.spin_up()
         w.drain()
         w.box.signal(signal.SIGCONT)
+        stream = torch.cuda.current_stream().cuda_stream
         t0 = time.perf_counter_ns()
-        w.sock.send(json.dumps({"call": i, "handle": handle}).encode())
-        reply = w.receive(timeout)
-        w.box.signal(signal.SIGSTOP)  # no more launches; what is queued is timed below
+        self.x.copy_(source)  # the input exists from here on, inside the clock
+        self.ipc.event_record(self.event, stream)
+        w.sock.send(json.dumps({"call": i}).encode())
+        reply = w.receive(timeout, spin=True)
         check_reply(reply, i)
-        try:
-            base, size = self.ipc.open_handle(str(reply["handle"]))
-        except (RuntimeError, ValueError, KeyError) as e:
-            raise kit.Invalid(f"the output's device memory cannot be mapped ({e})") from None
-        try:
-            offset = int(reply["offset"])
-            if offset < 0 or offset + self.n * 4 > size or offset % 4:
-                raise kit.Invalid("the output's memory does not hold the whole output")
-            got = torch.as_tensor(self.ipc.DeviceArray(base + offset, self.n), device="cuda")
-            deadline = time.monotonic() + timeout
-            while not torch.equal(got, want):
-                if time.monotonic() > deadline:
-                    raise wrong_output(i)
-            t1 = time.perf_counter_ns()
-        finally:
-            with contextlib.suppress(RuntimeError):
-                self.ipc.close_handle(base)
+        got = self.output(reply)
+        deadline = time.monotonic() + timeout
+        while not torch.equal(got, want):  # work still queued on any stream is timed
+            if time.monotonic() > deadline:
+                raise wrong_output(i)
+        t1 = time.perf_counter_ns()
+        w.box.signal(signal.SIGSTOP)
         return (t1 - t0) / 1e6
 
     def release(self) -> None:
-        for ptr in self.inputs:
+        for base, _ in self.mapped.values():
             with contextlib.suppress(RuntimeError):
-                self.ipc.free(ptr)
+                self.ipc.close_handle(base)
+        with contextlib.suppress(RuntimeError):
+            self.ipc.free(self.x_ptr)
 
 
 def check_reply(reply: dict[str, Any], i: int) -> None:
@@ -241,14 +271,11 @@ def read_memory(pid: int, address: int, size: int) -> bytes:
 
 @contextlib.contextmanager
 def calls(n: int, device: str) -> Iterator[CpuCalls | GpuCalls]:
-    if device != "cuda":
-        yield CpuCalls(n)
-        return
-    gpu = GpuCalls(n)
+    caller = GpuCalls(n) if device == "cuda" else CpuCalls(n)
     try:
-        yield gpu
+        yield caller
     finally:
-        gpu.release()
+        caller.release()
 
 
 def score(params: dict[str, Any], solution_dir: Path) -> dict[str, Any]:
@@ -274,12 +301,12 @@ def score(params: dict[str, Any], solution_dir: Path) -> dict[str, Any]:
             shutil.copyfile(HERE / name, box.root / name)
             box.give(box.root / name, writable=False)
         # the plumbing's fixed cost, timed before any agent code exists in the sandbox
-        null = Worker(box, "null", n, device, first_timeout)
+        null = Worker(box, "null", caller, first_timeout)
         fixed = statistics.median(
             caller.call(null, i, None, call_timeout) for i in range(NULL_CALLS)
         )
         box.kill()
-        worker = Worker(box, "solution", n, device, first_timeout)
+        worker = Worker(box, "solution", caller, first_timeout)
         elapsed = [
             caller.call(worker, i, seed, first_timeout if i == 0 else call_timeout)
             for i, seed in enumerate(seeds)

@@ -1,6 +1,6 @@
 """The solution's side of the optimize_kernel scorer: a sandboxed process that the checker
 (score.py) drives. Nothing it says about time or outputs is believed: the checker owns the
-clock, makes each input and reads each output itself.
+clock, writes each input and reads each output itself.
 
     python worker.py solution|null CODE_DIR CHANNEL_FD N DEVICE
 
@@ -9,9 +9,13 @@ call's plumbing, which it subtracts. The channel is a SOCK_SEQPACKET socket, one
 a step:
 
 - worker → checker, once ready: ``{"ok": true}`` (or ``{"ok": false, "error"}``);
-- checker → worker, per call: ``{"call": i}`` plus the input: on a CPU an open file
-  descriptor (SCM_RIGHTS) of a file holding the int32 input, mapped here copy-on-write; on a
-  GPU ``"handle"``, the CUDA IPC handle of the checker's input allocation;
+- checker → worker, once: where the input will be. On a CPU an open file descriptor
+  (SCM_RIGHTS) of a memory file, mapped here shared; on a GPU ``"input"``, the CUDA IPC handle
+  of the checker's input allocation, and ``"event"``, the handle of the event the checker
+  records once it has written an input. The worker answers ``{"ok": true}``;
+- per call, checker → worker: ``{"call": i}``. The checker wrote the input while every process
+  of the sandbox was stopped (CPU), or writes it as the clock starts and records the event,
+  which the worker's stream waits on before the call (GPU);
 - worker → checker: ``{"ok": true, "call": i, ...}`` with where the output is: on a CPU its
   ``address`` in this process (the checker reads it from ``/proc/PID/mem`` once every process
   of the sandbox is stopped), on a GPU the IPC ``handle`` and ``offset`` of its allocation.
@@ -89,7 +93,13 @@ def send(channel: socket.socket, **fields: object) -> None:
 
 
 def receive(channel: socket.socket) -> tuple[dict, list[int]]:
-    data, fds, _, _ = socket.recv_fds(channel, 65536, 4)
+    """The checker's next message, waited for by polling (no wake-up latency in the clock)."""
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(channel, 65536, 4)
+            break
+        except BlockingIOError:
+            continue
     if not data:
         sys.exit(0)  # the checker has gone
     return json.loads(data), fds
@@ -109,15 +119,15 @@ def load_function():  # type: ignore[no-untyped-def]
     return fn
 
 
-def take_input(request: dict, fds: list[int]) -> tuple[torch.Tensor, object]:
-    """The call's input as a tensor, and what must stay alive while it is used."""
+def map_input(setup: dict, fds: list[int]) -> tuple[torch.Tensor, object]:
+    """The input tensor every call reads, and (GPU) the event to wait on before each call."""
     if CUDA:
-        ptr, _ = cuda_ipc.open_handle(str(request["handle"]))
-        return torch.as_tensor(cuda_ipc.DeviceArray(ptr, N), device="cuda"), ptr
+        ptr, _ = cuda_ipc.open_handle(str(setup["input"]))
+        x = torch.as_tensor(cuda_ipc.DeviceArray(ptr, N), device="cuda")
+        return x, cuda_ipc.event_open(str(setup["event"]))
     if len(fds) != 1:
         raise RuntimeError("the checker sends one input file")
-    flags = mmap.MAP_PRIVATE | getattr(mmap, "MAP_POPULATE", 0)
-    mapped = mmap.mmap(fds[0], N * 4, flags=flags, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+    mapped = mmap.mmap(fds[0], N * 4, flags=mmap.MAP_SHARED)
     os.close(fds[0])
     return torch.frombuffer(mapped, dtype=torch.int32), mapped
 
@@ -139,25 +149,22 @@ def describe(out: object) -> str | None:
 
 def main() -> None:
     channel = socket.socket(fileno=CHANNEL_FD)
+    channel.setblocking(False)
     # the framework warmed up before agent code runs, so its pools and threads exist already
     torch.zeros(1024, dtype=torch.int32, device=DEVICE).cumsum(0)
+    x, ready_event = map_input(*receive(channel))
     try:
         fn = load_function()
     except BaseException as e:
         send(channel, ok=False, error=f"importing solution.py failed: {_type(e).__name__}: {e}")
         return
     send(channel, ok=True)
-    kept: list[object] = []  # the previous call's input and output, alive until the next call
-    opened: list[int] = []  # (GPU) the previous call's mapping of the checker's input
+    out = None  # the previous call's output stays alive until the next call
     while True:
-        request, fds = receive(channel)
-        kept = []
-        for ptr in opened:
-            cuda_ipc.close_handle(ptr)
-        opened = []
-        x, holder = take_input(request, fds)
+        request, _ = receive(channel)
+        out = None
         if CUDA:
-            opened.append(int(holder))  # type: ignore[call-overload]
+            cuda_ipc.stream_wait(torch.cuda.current_stream().cuda_stream, int(ready_event))  # type: ignore[call-overload]
         try:
             out = fn(x)
         except BaseException as e:
@@ -167,7 +174,6 @@ def main() -> None:
         if bad:
             send(channel, ok=False, error=bad)
             return
-        kept = [x, holder, out]
         if CUDA:
             torch.cuda.synchronize()
             handle, offset = cuda_ipc.export(out.data_ptr())
