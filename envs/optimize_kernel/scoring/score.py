@@ -168,11 +168,12 @@ class GpuCalls:
         import cuda_ipc
 
         self.ipc, self.n = cuda_ipc, n
+        self.scratch = torch.empty(64 << 20, dtype=torch.float32, device="cuda")
+        torch.cuda.synchronize()  # the driver calls below need torch's context current here
         self.x_ptr = cuda_ipc.alloc(n * 4)
         self.x = torch.as_tensor(cuda_ipc.DeviceArray(self.x_ptr, n), device="cuda")
         self.event = cuda_ipc.event_create()
         self.mapped: dict[str, tuple[int, int]] = {}  # output handle -> (base, size) here
-        self.scratch = torch.empty(64 << 20, dtype=torch.float32, device="cuda")
 
     def setup(self, w: Worker) -> None:
         handle = self.ipc.export(self.x_ptr)[0]
