@@ -158,9 +158,10 @@ class CpuCalls:
 
 
 class GpuCalls:
-    """One device allocation of the checker's holds each input, written as the clock starts
-    (the worker's stream waits on an event the checker records after writing); the output
-    allocation is mapped back through CUDA IPC and compared on the checker's device."""
+    """One device allocation of the checker's holds each input, written once the clock has
+    started (the call is sent when it is written: contexts of two processes are not ordered);
+    the output allocation is mapped back through CUDA IPC and compared on the checker's
+    device."""
 
     device = "cuda"
 
@@ -172,7 +173,6 @@ class GpuCalls:
         torch.cuda.synchronize()  # the driver calls below need torch's context current here
         self.x_ptr = cuda_ipc.alloc(n * 4)
         self.x = torch.as_tensor(cuda_ipc.DeviceArray(self.x_ptr, n), device="cuda")
-        self.event = cuda_ipc.event_create()
         self.mapped: dict[str, tuple[int, int]] = {}  # output handle -> (base, size) here
 
     def setup(self, w: Worker) -> None:
@@ -213,10 +213,9 @@ class GpuCalls:
         self.spin_up()
         w.drain()
         w.box.signal(signal.SIGCONT)
-        stream = torch.cuda.current_stream().cuda_stream
         t0 = time.perf_counter_ns()
         self.x.copy_(source)  # the input exists from here on, inside the clock
-        self.ipc.event_record(self.event, stream)
+        torch.cuda.synchronize()
         w.sock.send(json.dumps({"call": i}).encode())
         reply = w.receive(timeout, spin=True)
         check_reply(reply, i)

@@ -11,11 +11,9 @@ a step:
 - worker → checker, once ready: ``{"ok": true}`` (or ``{"ok": false, "error"}``);
 - checker → worker, once: where the input will be. On a CPU an open file descriptor
   (SCM_RIGHTS) of a memory file, mapped here shared; on a GPU ``"input"``, the CUDA IPC handle
-  of the checker's input allocation, and ``"event"``, the handle of the event the checker
-  records once it has written an input. The worker answers ``{"ok": true}``;
-- per call, checker → worker: ``{"call": i}``. The checker wrote the input while every process
-  of the sandbox was stopped (CPU), or writes it as the clock starts and records the event,
-  which the worker's stream waits on before the call (GPU);
+  of the checker's input allocation. The worker answers ``{"ok": true}``;
+- per call, checker → worker: ``{"call": i}``, once the checker has written the input: while
+  every process of the sandbox was stopped (CPU), or after starting its clock (GPU);
 - worker → checker: ``{"ok": true, "call": i, ...}`` with where the output is: on a CPU its
   ``address`` in this process (the checker reads it from ``/proc/PID/mem`` once every process
   of the sandbox is stopped), on a GPU the IPC ``handle`` and ``offset`` of its allocation.
@@ -120,11 +118,10 @@ def load_function():  # type: ignore[no-untyped-def]
 
 
 def map_input(setup: dict, fds: list[int]) -> tuple[torch.Tensor, object]:
-    """The input tensor every call reads, and (GPU) the event to wait on before each call."""
+    """The input tensor every call reads, and what keeps its memory mapped."""
     if CUDA:
         ptr, _ = cuda_ipc.open_handle(str(setup["input"]))
-        x = torch.as_tensor(cuda_ipc.DeviceArray(ptr, N), device="cuda")
-        return x, cuda_ipc.event_open(str(setup["event"]))
+        return torch.as_tensor(cuda_ipc.DeviceArray(ptr, N), device="cuda"), ptr
     if len(fds) != 1:
         raise RuntimeError("the checker sends one input file")
     mapped = mmap.mmap(fds[0], N * 4, flags=mmap.MAP_SHARED)
@@ -152,7 +149,7 @@ def main() -> None:
     channel.setblocking(False)
     # the framework warmed up before agent code runs, so its pools and threads exist already
     torch.zeros(1024, dtype=torch.int32, device=DEVICE).cumsum(0)
-    x, ready_event = map_input(*receive(channel))
+    x, _mapping = map_input(*receive(channel))
     try:
         fn = load_function()
     except BaseException as e:
@@ -163,8 +160,6 @@ def main() -> None:
     while True:
         request, _ = receive(channel)
         out = None
-        if CUDA:
-            cuda_ipc.stream_wait(torch.cuda.current_stream().cuda_stream, int(ready_event))  # type: ignore[call-overload]
         try:
             out = fn(x)
         except BaseException as e:
