@@ -177,9 +177,7 @@ class GpuCalls:
 
     def setup(self, w: Worker) -> None:
         handle = self.ipc.export(self.x_ptr)[0]
-        w.sock.send(
-            json.dumps({"input": handle, "event": self.ipc.event_export(self.event)}).encode()
-        )
+        w.sock.send(json.dumps({"input": handle}).encode())
 
     def spin_up(self, ms: float = 25.0) -> None:
         """Keep the GPU busy for a moment before a timed call: a call straight after idling
