@@ -113,3 +113,19 @@ def asset_env_var(name: str) -> str:
     """The environment variable that gives scorers and agents an asset's folder:
     ``ENVSPEC_ASSET_<NAME>`` (upper case, ``-`` and ``.`` as ``_``)."""
     return "ENVSPEC_ASSET_" + name.upper().replace("-", "_").replace(".", "_")
+
+
+# --- the scorer kit (envspec/kit/scorer_kit.py) ------------------------------------------------
+#: where `envspec build` puts the kit in every scorer image; scorers get it on PYTHONPATH
+KIT_DIR = "/opt/envspec"
+KIT_FILE_NAME = "scorer_kit.py"
+#: the kit's source in this package
+KIT_SOURCE = Path(__file__).resolve().parent / "kit" / KIT_FILE_NAME
+#: env var naming the block of uids a scoring's sandboxes may use ("start:count")
+SANDBOX_UIDS_ENV = "ENVSPEC_SANDBOX_UIDS"
+#: env var naming the scoring's own root-only folder, where the kit makes its sandboxes
+SCORING_DIR_ENV = "ENVSPEC_SCORING_DIR"
+#: uids reserved for scorings' sandboxes: blocks of SANDBOX_UID_BLOCK from SANDBOX_UID_BASE
+SANDBOX_UID_BASE = 1_900_000_000
+SANDBOX_UID_BLOCK = 256
+SANDBOX_UID_BLOCKS = 256

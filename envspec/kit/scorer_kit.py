@@ -38,6 +38,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ __all__ = [
     "Invalid",
     "Limits",
     "Sandbox",
+    "copy_file",
     "copy_solution",
     "processes_of",
     "run_scorer",
@@ -123,6 +125,21 @@ def copy_solution(
     return max_bytes - budget["bytes"]
 
 
+def copy_file(src_dir: Path, name: str, dest: Path, *, max_bytes: int) -> int:
+    """Copy the regular file ``src_dir/name`` to ``dest`` without following links; its size.
+
+    Raises:
+        Invalid: missing, a link or not a regular file, or larger than ``max_bytes``.
+    """
+    fd = _open_dir(src_dir, "your working directory")
+    budget = {"bytes": max_bytes, "files": 1}
+    try:
+        _copy_file(fd, name, dest, name, budget)
+    finally:
+        os.close(fd)
+    return max_bytes - budget["bytes"]
+
+
 def _open_dir(path: Path | str, shown: str, dir_fd: int | None = None) -> int:
     try:
         return os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dir_fd)
@@ -162,10 +179,13 @@ def _copy_dir(dir_fd: int, dest: Path, rel: str, budget: dict[str, int], skip: s
 def _copy_file(dir_fd: int, name: str, dest: Path, shown: str, budget: dict[str, int]) -> None:
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dir_fd)
+    except FileNotFoundError:
+        raise Invalid(f"no {shown} in your working directory") from None
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise Invalid(_not_regular(shown, "a symbolic link")) from None
         raise Invalid(f"{shown} cannot be read ({e.strerror})") from None
+    limit = budget["bytes"]
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
             raise Invalid(_not_regular(shown, "not a regular file"))
@@ -173,7 +193,7 @@ def _copy_file(dir_fd: int, name: str, dest: Path, shown: str, budget: dict[str,
             while chunk := f.read(1 << 20):
                 budget["bytes"] -= len(chunk)
                 if budget["bytes"] < 0:
-                    raise Invalid("your working directory is too large to score")
+                    raise Invalid(f"{shown} is too large to score (the limit is {limit:,} bytes)")
                 out.write(chunk)
 
 
@@ -458,7 +478,12 @@ def _walk(path: Path) -> Iterator[Path]:
 def _scoring_dir() -> Path:
     """The scoring's own folder: root-owned, others may pass through but not list it."""
     given = os.environ.get("ENVSPEC_SCORING_DIR")
-    where = Path(given) if given else DEFAULT_SCORING_DIR
+    if given:
+        where = Path(given)
+    elif os.geteuid() == 0:
+        where = DEFAULT_SCORING_DIR
+    else:  # unisolated: no other uid to keep out but the scorer's own
+        where = Path(tempfile.gettempdir()) / f"envspec-scoring-{os.getuid()}"
     where.mkdir(parents=True, exist_ok=True)
     info = os.lstat(where)
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid():

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,6 +93,7 @@ def build_environment(
             labels=labels,
             on_line=on_line,
         )
+    ids["scorer"] = add_scorer_kit(ids["scorer"], scorer_tag)
     if manifest.assets:
         where = env_assets.source_of(assets_from)
         files = {
@@ -102,3 +106,23 @@ def build_environment(
             chosen_assets = [(a, files[a.name]) for a in env_assets.assets_for(manifest, role)]
             ids[role] = env_assets.add_asset_layers(ids[role], tag, chosen_assets, role=role)
     return BuiltEnvironment(manifest, env_dir, agent_tag, ids["agent"], scorer_tag, ids["scorer"])
+
+
+def add_scorer_kit(image: str, tag: str) -> str:
+    """Build ``tag`` from ``image`` plus the scorer kit at ``constants.KIT_DIR`` (root-owned,
+    readable: sandboxed code may read the kit, which holds nothing secret). Returns its id.
+
+    Raises:
+        BuildError: the engine refused the build.
+    """
+    with tempfile.TemporaryDirectory(prefix="envspec-kit-") as tmp:
+        ctx = Path(tmp)
+        shutil.copyfile(constants.KIT_SOURCE, ctx / constants.KIT_FILE_NAME)
+        os.chmod(ctx / constants.KIT_FILE_NAME, 0o644)
+        copy = f"COPY {constants.KIT_FILE_NAME} {constants.KIT_DIR}/"
+        lines = [f"FROM {image}", "USER root", copy]
+        user = engine.image_user(image)
+        if user:
+            lines.append(f"USER {user}")
+        (ctx / "Dockerfile").write_text("\n".join(lines) + "\n")
+        return engine.build_dockerfile(ctx, tag=tag)

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from envspec import __version__
+from envspec import __version__, constants
 from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
@@ -22,7 +22,7 @@ from envspec.models.run import GpuAssignment, RunRecord
 from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
 from envspec.oci.pull import resolve
 from envspec.oci.store import Access
-from envspec.runtime import budget, runstore
+from envspec.runtime import budget, runstore, sandbox_uids
 from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.base import ExecResult, ScorerRun, StartSpec
 from envspec.runtime.gpu import (
@@ -247,7 +247,9 @@ def _score(run: RunRecord, manifest: Manifest, *, kind: str) -> ScoreOutcome:
     v = manifest.variant(run.variant)
     began = time.time()
     env = {**variant_env(manifest, run.variant), "ENVSPEC_RUN": run.id}
-    sr = get_backend(run.backend).score(run, env=env, timeout=manifest.scoring.timeout_seconds)
+    with sandbox_uids.lease() as (first_uid, count):
+        env[constants.SANDBOX_UIDS_ENV] = f"{first_uid}:{count}"
+        sr = get_backend(run.backend).score(run, env=env, timeout=manifest.scoring.timeout_seconds)
     output = scorer_output(sr, timeout=manifest.scoring.timeout_seconds)
     within = run.deadline is None or began < run.deadline
     record = score_log(run).append(kind, output, elapsed_s=run.elapsed(began), within_budget=within)

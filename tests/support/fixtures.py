@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,26 @@ def torch_cpu_base(python_base: str) -> str:
             _unavailable(f"no wheelhouse with a CPU torch wheel at {wheelhouse}")
         base.build_torch_cpu_base(base.BaseOptions(wheelhouse=wheelhouse), tag=tag)
     return tag
+
+
+@pytest.fixture(scope="session")
+def interpreter_for_run_users() -> Iterator[None]:
+    """The local backend runs the agent's ``python`` and the scorer kit's sandboxed workers
+    with this interpreter, as other users: as root, open every folder above it for them to pass
+    through (a Python under a 0700 /root, as on CI machines), as an operator would, and close
+    them again afterwards."""
+    changed: list[tuple[Path, int]] = []
+    if os.geteuid() == 0:
+        for folder in Path(sys.executable).resolve().parents:
+            mode = folder.stat().st_mode
+            if not mode & 0o001:
+                changed.append((folder, mode))
+                folder.chmod(mode | 0o001)
+    try:
+        yield
+    finally:
+        for folder, mode in changed:
+            folder.chmod(mode)
 
 
 @pytest.fixture(autouse=True)

@@ -14,16 +14,19 @@ from pathlib import Path
 import pytest
 
 from envspec import constants
+from envspec.authoring.exploits import NO_GAIN, apply_exploit, find_exploits
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from envspec.schema import load_manifest
 
-pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("torch_cpu_base")]
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.usefixtures("torch_cpu_base", "interpreter_for_run_users"),
+]
 
 ENV = Path(__file__).resolve().parents[1]
-EXPLOITS = sorted((ENV / "exploits").glob("*.py"))
 
 
 @pytest.fixture(scope="module")
@@ -70,11 +73,49 @@ def test_starting_scores_zero_and_reference_one(published: str) -> None:
     assert math.isclose(float(reference["normalised"]), 1.0, abs_tol=tol)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("exploit", EXPLOITS, ids=[p.stem for p in EXPLOITS])
-def test_exploit_is_invalid(published: str, exploit: Path) -> None:
-    view = _score(published, exploit)
-    assert view["valid"] is False, f"{exploit.name} scored {view}"
-    assert view["reason"], view
+@pytest.mark.parametrize("backend", ["docker", "local"])
+def test_every_exploit_fails(published: str, backend: str) -> None:
+    """Each exploit, on a run of the starting solution, through both backends (the local one
+    as root: the scorer kit's sandbox uids): invalid, or for the marked no-gain ones no better
+    than the starting solution; and no process of any sandbox uid outlives its scoring."""
+    manifest = load_manifest(ENV)
+    exploits = find_exploits(ENV)
+    assert len(exploits) >= 15
+    tol = _tolerance()
+    starting = (ENV / "task" / "solution" / "solution.py").read_bytes()
+    run = runs.start_run(published, variant="lite", backend=backend)
+    outcomes: dict[str, str] = {}
+    try:
+        for exploit in exploits:
+            runs.exec_in_run(run.id, ["rm", "-f", "solution.py"])
+            runs.put_files(run.id, {"solution.py": starting})
+            note = apply_exploit(run.id, exploit, manifest)
+            view = runs.score_run(run.id).agent_view()
+            outcomes[exploit.name] = f"{note}: {view}"
+            assert not sandbox_processes(), f"{exploit.name} left {sandbox_processes()}"
+            if exploit.expect == NO_GAIN and view["valid"]:
+                assert float(view["normalised"]) <= tol, outcomes[exploit.name]  # type: ignore[arg-type]
+            else:
+                assert view["valid"] is False, outcomes[exploit.name]
+                assert view["reason"], view
+    finally:
+        runs.finish_run(run.id)
+    assert "link" in outcomes["link_solution"], outcomes["link_solution"]
+
+
+def sandbox_processes() -> list[int]:
+    """Live processes of the scorer kit's sandbox uids (none may outlive a scoring)."""
+    first = constants.SANDBOX_UID_BASE
+    last = first + constants.SANDBOX_UID_BLOCK * constants.SANDBOX_UID_BLOCKS
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            uid = int(status.read_text().split("Uid:")[1].split()[0])
+        except (OSError, IndexError, ValueError):
+            continue
+        if first <= uid < last:
+            found.append(int(status.parent.name))
+    return found
 
 
 def _files(store: object, repo: str, layers: list[dict[str, object]]) -> dict[str, bytes]:

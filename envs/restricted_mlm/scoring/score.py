@@ -4,8 +4,9 @@
   repeated scoring of one model give one number.
 - The model file is loaded without running the agent's code (see model_file.py); its graph
   must use allow-listed operators only, and it runs under the operator-level restriction
-  (restrict.py) in a separate process, as an unprivileged user when this runs as root, that
-  sees only the masked inputs. The loss is computed here, from the logits it returns.
+  (restrict.py) in a separate process in the scorer kit's sandbox (a uid of its own, a private
+  folder, limits, no network), that sees only the masked inputs. The loss is computed here,
+  from the logits it returns.
 - A missing or malformed file, a forbidden operator, a crash or a timeout is invalid.
 
 Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS, $ENVSPEC_RESULT; the test split from
@@ -17,23 +18,16 @@ from __future__ import annotations
 import json
 import math
 import os
-import pwd
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+import scorer_kit as kit
 import torch
 
 HERE = Path(__file__).resolve().parent
-UNPRIVILEGED = "nobody"
 MODEL = "model.mlm"
 MAX_FILE_BYTES = 512 << 20
-
-
-class Invalid(Exception):
-    """The solution cannot be scored; the message is for the agent."""
 
 
 def asset(name: str, default: str) -> Path:
@@ -64,19 +58,22 @@ def eval_batch(params: dict[str, object]) -> tuple[torch.Tensor, torch.Tensor, t
 
 
 def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
-    path = solution_dir / MODEL
-    if not path.is_file():
-        raise Invalid(f"no {MODEL} in your working directory: save your model with submit.py")
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise Invalid(f"{MODEL} is larger than {MAX_FILE_BYTES >> 20} MiB")
     masked, positions, targets = eval_batch(params)
     vocab = int(params["vocab_size"])  # type: ignore[call-overload]
     floor = float(params["floor"])  # type: ignore[arg-type]
-    workdir = Path(tempfile.mkdtemp(prefix="rmlm-worker-"))
-    try:
+    timeout = float(params.get("worker_timeout_s", 300))  # type: ignore[arg-type]
+    limits = kit.Limits(cpu_seconds=int(timeout * 4), processes=256)
+    with kit.Sandbox(limits, label="restricted-mlm") as box:
+        try:
+            kit.copy_file(solution_dir, MODEL, box.root / MODEL, max_bytes=MAX_FILE_BYTES)
+        except kit.Invalid as e:
+            if "no " in str(e):
+                raise kit.Invalid(
+                    f"no {MODEL} in your working directory: save your model with submit.py"
+                ) from None
+            raise
         for name in ("worker.py", "model_file.py", "restrict.py"):
-            shutil.copyfile(HERE / name, workdir / name)
-        shutil.copyfile(path, workdir / MODEL)
+            shutil.copyfile(HERE / name, box.root / name)
         torch.save(
             {
                 "tokens": masked,
@@ -86,49 +83,29 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
                 "batch_size": int(params["batch_size"]),  # type: ignore[call-overload]
                 "max_parameters": int(params["max_parameters"]),  # type: ignore[call-overload]
             },
-            workdir / "inputs.pt",
+            box.root / "inputs.pt",
         )
-        kwargs: dict[str, object] = {}
-        isolated = os.geteuid() == 0
-        if isolated:
-            pw = pwd.getpwnam(UNPRIVILEGED)
-            for p in [workdir, *workdir.rglob("*")]:
-                os.lchown(p, pw.pw_uid, pw.pw_gid)
-            kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
-        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(workdir), "LANG": "C.UTF-8"}
-        for key in ("CUDA_VISIBLE_DEVICES", "PYTHONPATH", "LD_LIBRARY_PATH"):
-            if key in os.environ:
-                env[key] = os.environ[key]
-        timeout = float(params.get("worker_timeout_s", 300))  # type: ignore[arg-type]
-        argv = [sys.executable, "worker.py", MODEL, "inputs.pt", "."]
-        try:
-            done = subprocess.run(
-                argv,
-                cwd=workdir,
-                env=env,
-                capture_output=True,
-                timeout=timeout,
-                **kwargs,  # type: ignore[call-overload]
-            )
-        except subprocess.TimeoutExpired as e:
-            raise Invalid(f"evaluating the model took longer than {timeout:g} s") from e
-        report_file = workdir / "report.json"
-        if not report_file.is_file():
-            tail = done.stderr.decode(errors="replace")[-1500:]
-            raise Invalid(f"the evaluation crashed (exit code {done.returncode}):\n{tail}")
+        for name in ("worker.py", "model_file.py", "restrict.py", MODEL, "inputs.pt"):
+            box.give(box.root / name, writable=False)
+        # the worker writes its report and logits into its own folder (box.root)
+        done = box.run([sys.executable, "worker.py", MODEL, "inputs.pt", "."], timeout=timeout)
+        if done.timed_out:
+            raise kit.Invalid(f"evaluating the model took longer than {timeout:g} s")
+        report_file = box.root / "report.json"
+        if not report_file.is_file() or report_file.is_symlink():
+            tail = done.output.decode(errors="replace")[-1500:]
+            raise kit.Invalid(f"the evaluation crashed (exit code {done.exit_code}):\n{tail}")
         report = json.loads(report_file.read_text())
         if not report.get("ok"):
-            raise Invalid(str(report.get("error")))
-        logits = torch.load(workdir / "logits.pt", weights_only=True)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+            raise kit.Invalid(str(report.get("error")))
+        logits = torch.load(box.root / "logits.pt", weights_only=True)
     if not isinstance(logits, torch.Tensor) or logits.shape != (targets.numel(), vocab):
-        raise Invalid("the evaluation returned logits of the wrong shape")
+        raise kit.Invalid("the evaluation returned logits of the wrong shape")
     if not torch.isfinite(logits).all():
-        raise Invalid("the model's logits contain NaN or infinity")
+        raise kit.Invalid("the model's logits contain NaN or infinity")
     loss = float(torch.nn.functional.cross_entropy(logits.double(), targets))
     if loss <= floor:
-        raise Invalid(f"loss {loss:.4f} is at or below the floor {floor}: this cannot be right")
+        raise kit.Invalid(f"loss {loss:.4f} is at or below the floor {floor}: this cannot be right")
     value = math.log(loss - floor)
     return {
         "valid": True,
@@ -140,24 +117,11 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
             "masked_tokens": targets.numel(),
             "parameters": report.get("parameters"),
             "operators": report.get("operators"),
-            "worker_isolated": isolated,
+            "worker_isolated": box.isolated,
             "torch": torch.__version__,
         },
     }
 
 
-def main() -> None:
-    params = json.loads(os.environ.get("ENVSPEC_PARAMETERS", "{}"))
-    solution = Path(os.environ["ENVSPEC_SOLUTION"])
-    result_file = Path(os.environ["ENVSPEC_RESULT"])
-    result_file.unlink(missing_ok=True)
-    result_file.touch(mode=0o600, exist_ok=False)  # claimed before any agent data is read
-    try:
-        result = score(params, solution)
-    except Invalid as e:
-        result = {"valid": False, "reason": str(e), "message": str(e)}
-    result_file.write_text(json.dumps(result))
-
-
 if __name__ == "__main__":
-    main()
+    kit.run_scorer(score)

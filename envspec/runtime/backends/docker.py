@@ -39,6 +39,10 @@ from envspec.runtime.backends.base import (
 log = logging.getLogger(__name__)
 
 
+#: the capabilities a scorer container keeps (every other one is dropped)
+SCORER_CAPABILITIES = ("CHOWN", "DAC_OVERRIDE", "FOWNER", "SETUID", "SETGID", "KILL", "SYS_PTRACE")
+
+
 class RunGone(EnvspecError):
     """The run's agent container no longer exists (deadline reached, or removed)."""
 
@@ -161,10 +165,18 @@ class DockerBackend(Backend):
                 **_asset_env(manifest, "scorer", run.variant),
                 "ENVSPEC_SOLUTION": SOLUTION_MOUNT,
                 "ENVSPEC_RESULT": RESULT_PATH,
+                "PYTHONPATH": constants.KIT_DIR,
             },
             network_mode="none",
             nano_cpus=int(variant.hardware.cpus * 1e9),
             mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
+            pids_limit=4096,
+            # root in its own container, with only what the scorer kit needs: files of other
+            # users (the agent's), a uid per sandbox, signalling it, and reading a stopped
+            # sandboxed process's memory (optimize_kernel takes outputs so)
+            cap_drop=["ALL"],
+            cap_add=list(SCORER_CAPABILITIES),
+            security_opt=["no-new-privileges"],
             device_requests=_gpu_request(device_ids),
         )
         timed_out = False

@@ -17,6 +17,7 @@ import os
 import pwd
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tarfile
@@ -37,6 +38,8 @@ from envspec.runtime.backends.base import Backend, ExecResult, ScorerRun, StartS
 
 log = logging.getLogger(__name__)
 
+#: where scorings' sandbox folders live when envspec runs as root (see _scoring_dir)
+SCORING_BASE = Path("/var/lib/envspec/scoring")
 #: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
 AGENT_PATH = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
 
@@ -158,6 +161,7 @@ class LocalBackend(Backend):
         snapshot = call / "solution"
         shutil.copytree(st["workdir"], snapshot, symlinks=True)
         result = call / "result.json"
+        sandboxes = _scoring_dir(run.id, run.scorer_calls, call)
         argv = [
             str(_within(scorer_root, a))
             if a.startswith("/") and _within(scorer_root, a).exists()
@@ -176,9 +180,14 @@ class LocalBackend(Backend):
             "ENVSPEC_SOLUTION": str(snapshot),
             "ENVSPEC_RESULT": str(result),
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
+            "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
+            constants.SCORING_DIR_ENV: str(sandboxes),
         }
         began = time.monotonic()
-        ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
+        try:
+            ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
+        finally:
+            shutil.rmtree(sandboxes, ignore_errors=True)
         timed_out = ran.timed_out
         out = ran.stdout
         data = result.read_bytes() if result.is_file() and not timed_out else None
@@ -247,6 +256,26 @@ def _run_session(
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         return ExecResult(124, out, err or b"", timed_out=True)
+
+
+def _scoring_dir(run_id: str, call: int, private: Path) -> Path:
+    """The scoring's own folder for the kit's sandboxes. As root: under a root-owned folder
+    every sandbox uid can pass through but not list (``/var/lib/envspec/scoring``), since the
+    run's folder may sit under a 0700 home; never the host's shared /tmp. Otherwise: inside
+    the scoring's private folder."""
+    if not _is_root():
+        return private / "sandboxes"
+    base = SCORING_BASE
+    for p in (base.parent, base):
+        p.mkdir(exist_ok=True)
+        info = os.lstat(p)
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != 0:
+            raise EnvspecError(f"{p} must be a folder owned by root", hint=f"remove {p}")
+        os.chmod(p, 0o711)
+    where = base / f"{run_id}-{call}"
+    shutil.rmtree(where, ignore_errors=True)
+    where.mkdir(mode=0o711)
+    return where
 
 
 def _fetch_assets(ref: Reference, manifest: Manifest, variant: str) -> dict[str, str]:

@@ -10,23 +10,26 @@ writes one JSON object to $ENVSPEC_RESULT:
 Anything it prints is for operators only. It finds its hidden files relative to itself, so the
 same code runs in the scorer image and, unpacked, on the local backend. Treat the solution as
 hostile: every exploit in exploits/ must end in {"valid": false, ...}.
+
+It uses envspec's scorer kit (``scorer_kit``, on the scorer's PYTHONPATH in every scorer image;
+docs/authoring.md): ``run_scorer`` claims the result file first, ``copy_file`` copies the
+agent's file without following links. A scorer that runs the agent's code does so in a
+``scorer_kit.Sandbox`` (a uid of its own, a private folder, limits, no network).
 """
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import stat
 from pathlib import Path
+
+import scorer_kit as kit
 
 HERE = Path(__file__).resolve().parent
 PREDICTIONS = "predictions.csv"
 MAX_BYTES = 1_000_000  # a hundred predictions fit in a few kB; refuse to read more
 
 
-class Invalid(Exception):
-    """The solution cannot be scored; the message says why (the agent sees it)."""
+Invalid = kit.Invalid
 
 
 def read_numbers(text: str, *, what: str) -> list[float]:
@@ -50,23 +53,12 @@ def read_predictions(solution: Path) -> str:
     """The text of predictions.csv, refusing anything but a small regular file.
 
     A symbolic link is refused outright: in the scorer's container it could point at the
-    hidden labels (see exploits/symlink_labels.sh). O_NOFOLLOW makes the check and the read
-    one step.
+    hidden labels (see exploits/symlink_labels.sh). The kit copies without following links.
     """
-    path = solution / PREDICTIONS
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except FileNotFoundError:
-        raise Invalid(f"no {PREDICTIONS} in the solution folder; run predict.py") from None
-    except OSError as e:
-        raise Invalid(f"{PREDICTIONS} must be a regular file, not a link ({e.strerror})") from None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise Invalid(f"{PREDICTIONS} must be a regular file")
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise Invalid(f"{PREDICTIONS} is larger than {MAX_BYTES} bytes")
-    return data.decode("utf-8", errors="replace")
+    with kit.Sandbox(label="predictions") as box:  # a private folder for the copy
+        copied = box.root / PREDICTIONS
+        kit.copy_file(solution, PREDICTIONS, copied, max_bytes=MAX_BYTES)
+        return copied.read_text(encoding="utf-8", errors="replace")
 
 
 def score(solution: Path, params: dict[str, object]) -> dict[str, object]:
@@ -92,12 +84,5 @@ def score(solution: Path, params: dict[str, object]) -> dict[str, object]:
     }
 
 
-def main() -> None:
-    params = json.loads(os.environ.get("ENVSPEC_PARAMETERS") or "{}")
-    result = score(Path(os.environ["ENVSPEC_SOLUTION"]), params)
-    print("scorer:", json.dumps(result))  # operator-only log
-    Path(os.environ["ENVSPEC_RESULT"]).write_text(json.dumps(result))
-
-
 if __name__ == "__main__":
-    main()
+    kit.run_scorer(lambda params, solution: score(solution, params))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from envspec.constants import KIT_SOURCE
 from envspec.schema import load_manifest
 
 ENV = Path(__file__).resolve().parents[1]
@@ -26,6 +27,7 @@ def score(solution: Path, tmp_path: Path) -> dict[str, object]:
         "ENVSPEC_SOLUTION": str(solution),
         "ENVSPEC_RESULT": str(result),
         "ENVSPEC_PARAMETERS": json.dumps(dict(load_manifest(ENV).variant("default").parameters)),
+        "PYTHONPATH": str(KIT_SOURCE.parent),  # the scorer kit, as in the scorer image
     }
     cmd = [sys.executable, str(ENV / "scoring" / "score.py")]
     subprocess.run(cmd, env=env, check=True, capture_output=True)
