@@ -10,7 +10,10 @@ Three steps, each within a device call's ten minutes:
     benchmarks/fix_embedding_standard_gpu.sh measure OUT
 
 ``pretrain`` trains the large and small models and the permuted one (``envspec.assets.lm``,
-preset ``standard``, bf16 autocast on the GPU). ``measure`` runs the real scorer on the starting
+preset ``standard``, bf16 autocast on the GPU), the permutation derived from the secret in
+``--secret-file`` (else ``$ENVSPEC_ASSET_SECRET``, else a fresh one: then re-derive it at home
+with ``envspec asset corrupt-lm`` and the operator's secret before pushing, which needs no GPU,
+so that the secret never travels). ``measure`` runs the real scorer on the starting
 and the reference solutions (``reference/fix.py`` with ``ENVSPEC_VARIANT=standard``), and
 trains the large model's architecture **from scratch** on what the agent is given (a tenth of
 the train split) until its validation loss stops improving: the best that retraining can do
@@ -59,11 +62,13 @@ def prepare(data: Path) -> None:
     print(json.dumps(counts))
 
 
-def pretrain(data: Path, out: Path, preset: str, device: str) -> None:
+def pretrain(data: Path, out: Path, preset: str, device: str, secret_file: Path | None) -> None:
     from envspec.assets.lm import train_lm_models
+    from envspec.assets.secret import load_secret
 
     t0 = time.monotonic()
-    report = train_lm_models(data / "assets", preset, device=device)
+    secret = load_secret(secret_file)
+    report = train_lm_models(data / "assets", preset, device=device, secret=secret)
     report["seconds"]["total"] = round(time.monotonic() - t0, 1)
     (data / "pretrained.json").write_text(json.dumps(report, indent=2) + "\n")
     out.mkdir(parents=True, exist_ok=True)
@@ -156,7 +161,11 @@ def measure(data: Path, out: Path, scratch_minutes: float, variant: str, device:
     figures: dict[str, Any] = {"parameters": params}
     metrics = json.loads((data / "assets" / "large" / "metrics.json").read_text())
     figures["uncorrupted"] = metrics["losses"]
-    figures["corrupted"] = metrics["corrupted_losses"]
+    pretrained = data / "pretrained.json"  # the corrupted model's losses are in the report
+    if pretrained.is_file():
+        report = json.loads(pretrained.read_text())
+        figures["corrupted"] = report["losses"]["corrupted"]
+        figures["secret"] = report["corruption"]["secret"]  # its source and fingerprint
     with tempfile.TemporaryDirectory() as tmp:
         start = Path(tmp) / "starting"
         start.mkdir()
@@ -199,12 +208,19 @@ def main() -> None:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--device", default="cuda")
+    parser.add_argument(
+        "--secret-file",
+        type=Path,
+        default=None,
+        help="pretrain: the secret the permutation is derived from (else "
+        "$ENVSPEC_ASSET_SECRET, else a fresh one)",
+    )
     args = parser.parse_args()
     args.data = args.data.resolve()  # the reference runs in a folder of its own
     if args.step == "prepare":
         prepare(args.data)
     elif args.step == "pretrain":
-        pretrain(args.data, args.out, args.preset, args.device)
+        pretrain(args.data, args.out, args.preset, args.device, args.secret_file)
     elif args.step == "measure":
         measure(args.data, args.out, args.scratch_minutes, args.variant, args.device)
     else:  # pack: the model folders as asset folders, for pushing elsewhere

@@ -3,9 +3,9 @@
 :func:`build_lm_assets` trains the small BPE on a corpus (:mod:`envspec.assets.corpus`), writes
 each split as uint16 token files (documents joined by the end-of-text id), pretrains a "large"
 and a "small" GPT of different widths on the train split, and makes the large model's corrupted
-twin by a seeded permutation of its (tied) embedding rows. Token files are
-:mod:`envspec.assets.tokens`'s. Each result is a folder that
-``envspec asset push`` turns into one asset:
+twin by a permutation of its (tied) embedding rows that a secret decides
+(:mod:`envspec.assets.secret`). Token files are :mod:`envspec.assets.tokens`'s. Each result is
+a folder that ``envspec asset push`` turns into one asset:
 
 =============  ==========================================================  =============
 folder         files                                                       who sees it
@@ -15,13 +15,17 @@ folder         files                                                       who s
 ``test``       test.bin, tokens.json                                        scorer only
 ``small``      model.py, config.json, model.pt, train.json                 agent
 ``large``      model.py, config.json, model.pt, train.json, metrics.json   scorer only
+               (its losses)
 ``corrupted``  model.py, config.json, model.pt                             agent
 =============  ==========================================================  =============
 
 Same inputs give the same bytes: training runs in a child process whose CPU code paths and
 thread count are pinned before torch loads (``MKL_CBWR``, ``ATEN_CPU_CAPABILITY``,
 ``ONEDNN_MAX_CPU_ISA``), with fixed seeds and deterministic algorithms; nothing records a time.
-Bit-identical weights need the same torch version and an x86 CPU with AVX2.
+Bit-identical weights need the same torch version and an x86 CPU with AVX2. The inputs of every
+folder but ``corrupted`` are public (the corpus, the preset); ``corrupted`` also depends on the
+secret, and nothing any folder holds reveals the secret or the permutation (the build report,
+``report.json``, which is no asset, names the secret's source and fingerprint only).
 """
 
 from __future__ import annotations
@@ -34,12 +38,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from envspec.assets import tokenizer as tok
 from envspec.assets.corpus import SEPARATOR
+from envspec.assets.secret import AssetSecret, keyed_permutation, load_secret
 from envspec.assets.tokens import INFO_NAME, encode_splits
 from envspec.errors import EnvspecError
 
@@ -49,6 +55,8 @@ __all__ = [
     "ModelShape",
     "build_lm_assets",
     "corrupt_embedding",
+    "corrupt_lm_model",
+    "embedding_permutation",
     "prepare_lm_data",
     "train_lm_models",
 ]
@@ -91,8 +99,12 @@ class LMPreset:
     eval_every: int
     threads: int
     seed: int
-    permutation_seed: int
     agent_train_fraction: float  # the prefix of the train documents the agent gets
+    name: str = "custom"  # in the label the permutation is derived under (PERMUTATION_LABEL)
+
+
+#: what the secret is keyed with for the corrupted model's permutation (``{preset}``: its name)
+PERMUTATION_LABEL = "fix_embedding/{preset}/permutation"
 
 
 PRESETS: dict[str, LMPreset] = {
@@ -108,8 +120,8 @@ PRESETS: dict[str, LMPreset] = {
         eval_every=110,
         threads=2,
         seed=1234,
-        permutation_seed=4321,
         agent_train_fraction=1.0,
+        name="lite",
     ),
     # one GPU: the whole train split for several passes; the agent gets a tenth of it, so
     # that pretraining anew on what it is given cannot reach the recovered model
@@ -124,8 +136,8 @@ PRESETS: dict[str, LMPreset] = {
         eval_every=500,
         threads=8,
         seed=1234,
-        permutation_seed=4321,
         agent_train_fraction=0.1,
+        name="standard",
     ),
 }
 
@@ -190,12 +202,13 @@ def _child(spec: dict[str, Any], spec_file: Path, log_file: Path) -> None:
         )
 
 
-def corrupt_embedding(src: Path, dest: Path, seed: int) -> list[int]:
-    """Write ``src`` (a model.pt) to ``dest`` with its token-embedding rows permuted by a
-    permutation drawn from ``seed``; returns the permutation (new row i = old row perm[i]).
+def corrupt_embedding(src: Path, dest: Path, perm: Sequence[int]) -> None:
+    """Write ``src`` (a model.pt) to ``dest`` with its token-embedding rows permuted by
+    ``perm`` (new row i = old row perm[i]).
 
     Raises:
-        EnvspecError: ``src`` is not an envspec GPT file.
+        EnvspecError: ``src`` is not an envspec GPT file, or ``perm`` is not a permutation of
+            its rows.
     """
     import torch
 
@@ -203,10 +216,55 @@ def corrupt_embedding(src: Path, dest: Path, seed: int) -> list[int]:
     if not isinstance(data, dict) or "state_dict" not in data:
         raise EnvspecError(f"{src} is not an envspec GPT model file", hint="build it first")
     wte = data["state_dict"]["wte.weight"]
-    perm = torch.randperm(wte.shape[0], generator=torch.Generator().manual_seed(seed))
-    data["state_dict"]["wte.weight"] = wte[perm].contiguous()
+    if sorted(perm) != list(range(wte.shape[0])):
+        raise EnvspecError(
+            f"not a permutation of the {wte.shape[0]} embedding rows of {src}",
+            hint="derive it with embedding_permutation()",
+        )
+    index = torch.tensor(list(perm), dtype=torch.long)
+    data["state_dict"]["wte.weight"] = wte[index].contiguous()
     torch.save(data, dest)
-    return [int(i) for i in perm]
+
+
+def embedding_permutation(secret: AssetSecret, preset: str | LMPreset, n_rows: int) -> list[int]:
+    """The corrupted model's permutation of ``n_rows`` embedding rows: keyed by ``secret``
+    under :data:`PERMUTATION_LABEL` for the preset's name, so it differs from preset to preset
+    and cannot be drawn without the secret."""
+    label = PERMUTATION_LABEL.format(preset=_preset(preset).name)
+    return keyed_permutation(secret, label, n_rows)
+
+
+def corrupt_lm_model(
+    out_dir: Path, preset: str | LMPreset = "lite", secret: AssetSecret | None = None
+) -> dict[str, Any]:
+    """The ``corrupted`` asset folder from ``out_dir/large``: the large model with its embedding
+    rows permuted by :func:`embedding_permutation`. Without ``secret``, :func:`load_secret`'s
+    (``$ENVSPEC_ASSET_SECRET``, else a fresh one). Seconds on a CPU, so a model pretrained
+    elsewhere (on a GPU) gets a new permutation without pretraining again. Returns what a
+    report may say: the secret's source and fingerprint and how many rows moved, never the
+    permutation.
+
+    Raises:
+        EnvspecError: ``out_dir/large`` holds no envspec GPT model.
+    """
+    import torch
+
+    p = _preset(preset)
+    secret = secret if secret is not None else load_secret()
+    large = out_dir / "large"
+    if not (large / "model.pt").is_file():
+        raise EnvspecError(f"no model in {large}", hint="build the large model first")
+    corrupted = out_dir / "corrupted"
+    shutil.rmtree(corrupted, ignore_errors=True)  # exactly model.py, config.json, model.pt
+    _model_dir(large, corrupted, with_log=False)
+    n_rows = int(torch.load(large / "model.pt", weights_only=True)["config"]["vocab_size"])
+    perm = embedding_permutation(secret, p, n_rows)
+    corrupt_embedding(large / "model.pt", corrupted / "model.pt", perm)
+    return {
+        "secret": secret.describe(),
+        "label": PERMUTATION_LABEL.format(preset=p.name),
+        "rows_moved": sum(i != j for i, j in enumerate(perm)),
+    }
 
 
 def prepare_lm_data(
@@ -252,16 +310,22 @@ def prepare_lm_data(
 
 
 def train_lm_models(
-    out_dir: Path, preset: str | LMPreset = "lite", *, device: str = "cpu"
+    out_dir: Path,
+    preset: str | LMPreset = "lite",
+    *,
+    device: str = "cpu",
+    secret: AssetSecret | None = None,
 ) -> dict[str, Any]:
     """Pretrain the large and the small model on ``out_dir/tokens`` (from
-    :func:`prepare_lm_data`), corrupt the large one and evaluate all three: the ``large``,
-    ``small`` and ``corrupted`` asset folders. Returns parameters, losses and seconds.
+    :func:`prepare_lm_data`), corrupt the large one (:func:`corrupt_lm_model`, with ``secret``)
+    and evaluate all three: the ``large``, ``small`` and ``corrupted`` asset folders. Returns
+    parameters, losses, seconds and the corruption's report.
 
     Raises:
         EnvspecError: pretraining or evaluation failed (with the end of its log).
     """
     p = _preset(preset)
+    secret = secret if secret is not None else load_secret()  # before minutes of training
     tokens = out_dir / "tokens"
     report: dict[str, Any] = {"seconds": {}}
     trained: dict[str, dict[str, Any]] = {}
@@ -295,11 +359,7 @@ def train_lm_models(
             report["seconds"][which] = round(time.monotonic() - t0, 1)
         _model_dir(work / "large", out_dir / "large", with_log=True)
         _model_dir(work / "small", out_dir / "small", with_log=True)
-        corrupted = out_dir / "corrupted"
-        _model_dir(work / "large", corrupted, with_log=False)
-        perm = corrupt_embedding(
-            work / "large" / "model.pt", corrupted / "model.pt", p.permutation_seed
-        )
+        report["corruption"] = corrupt_lm_model(out_dir, p, secret)
         t0 = time.monotonic()
         evaluation = {
             "task": "evaluate",
@@ -312,12 +372,9 @@ def train_lm_models(
         _child(evaluation, work / "evaluate.spec.json", out_dir / "evaluate.log")
         losses = json.loads((work / "losses.json").read_text())
         report["seconds"]["evaluation"] = round(time.monotonic() - t0, 1)
-    metrics = {
-        "losses": losses["large"],
-        "corrupted_losses": losses["corrupted"],
-        "permutation_seed": p.permutation_seed,
-        "rows_moved": sum(i != j for i, j in enumerate(perm)),
-    }
+    # only what public inputs decide: the large asset's bytes must not depend on the secret
+    # (the corrupted model's losses are in the report)
+    metrics = {"losses": losses["large"]}
     (out_dir / "large" / "metrics.json").write_text(
         json.dumps(metrics, indent=2, sort_keys=True) + "\n"
     )
@@ -330,22 +387,29 @@ def train_lm_models(
 
 
 def build_lm_assets(
-    corpus_dir: Path, out_dir: Path, preset: str | LMPreset = "lite", *, device: str = "cpu"
+    corpus_dir: Path,
+    out_dir: Path,
+    preset: str | LMPreset = "lite",
+    *,
+    device: str = "cpu",
+    secret: AssetSecret | None = None,
 ) -> dict[str, Any]:
     """:func:`prepare_lm_data` then :func:`train_lm_models`: the five asset folders (see the
-    module doc) under ``out_dir`` with ``preset`` (a name in :data:`PRESETS` or a preset).
-    Returns a report (settings, token counts, parameters, losses, seconds), also written to
-    ``out_dir/report.json``.
+    module doc) under ``out_dir`` with ``preset`` (a name in :data:`PRESETS` or a preset) and
+    ``secret`` (default :func:`load_secret`'s: ``$ENVSPEC_ASSET_SECRET``, else a fresh one).
+    Returns a report (settings, token counts, parameters, losses, seconds, the secret's source
+    and fingerprint), also written to ``out_dir/report.json``.
 
     Raises:
         EnvspecError: an unknown preset, a corpus folder without the preset's split files,
             or pretraining failed (with the end of its log).
     """
     p = _preset(preset)
+    secret = secret if secret is not None else load_secret()  # before minutes of training
     started = time.monotonic()
     counts = prepare_lm_data(corpus_dir, out_dir, p)
     prepared = round(time.monotonic() - started, 1)
-    report = train_lm_models(out_dir, p, device=device)
+    report = train_lm_models(out_dir, p, device=device, secret=secret)
     report |= {"settings": asdict(p), "device": device, "tokens": counts}
     report["seconds"] |= {"tokens": prepared, "total": round(time.monotonic() - started, 1)}
     (out_dir / "report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")

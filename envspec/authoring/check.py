@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from envspec.authoring import image_files, trials
-from envspec.authoring.exploits import find_exploits
+from envspec.authoring.exploits import NO_GAIN, NO_GAIN_SLACK, find_exploits, gains
 from envspec.authoring.findings import CheckReport, Finding, finding
 from envspec.authoring.manifest_checks import manifest_findings, static_findings
 from envspec.errors import BuildError, EngineError, EnvspecError
@@ -191,7 +191,25 @@ def _trials(
         out += _compare(manifest, v, start, ref_trial)
     for exploit in find_exploits(env_dir):
         trial = run(f"exploit:{exploit.name}", trials.exploit(exploit, manifest))
-        if trial.valid:
+        if trial.valid and exploit.expect == NO_GAIN and trial.score is not None:
+            starting = start.score if start.valid and not start.error else None
+            if gains(trial.score, starting, manifest, v):
+                against = (
+                    f"the starting solution's {starting}"
+                    if starting is not None
+                    else "the starting figure of the normalisation"
+                )
+                out.append(
+                    finding(
+                        "exploit-gains",
+                        f"exploit {exploit.path.name} (no-gain) scores {trial.score} in "
+                        f"{v.name!r}, better than {against} by more than {NO_GAIN_SLACK} of "
+                        "the starting-to-reference span",
+                        "make the cheat pointless (see the exploit's comments), then check again",
+                        str(exploit.path.relative_to(env_dir)),
+                    )
+                )
+        elif trial.valid:
             out.append(
                 finding(
                     "exploit-scores-valid",

@@ -41,6 +41,7 @@ CODES: dict[str, tuple[str, str]] = {
     "reference-not-better": (ERROR, "the reference does not score better than the starting one"),
     "normalisation-off": (WARNING, "a solution's raw score is far from the manifest's figure"),
     "exploit-scores-valid": (ERROR, "an exploit scores valid"),
+    "exploit-gains": (ERROR, "a no-gain exploit scores better than the starting solution"),
 }
 
 

@@ -171,20 +171,37 @@ def build_tokens(
         console.print(f"{name:12} {s['tokens']:>12,} tokens  {s['sha256'][:16]}", highlight=False)
 
 
+SECRET_HELP = (
+    "A file holding the secret the corrupted model's permutation is derived from (default: "
+    "$ENVSPEC_ASSET_SECRET, else a fresh one, and the build cannot be repeated)."
+)
+
+
+def _secret_line(secret: dict[str, object]) -> str:
+    if secret["source"] == "fresh":
+        return (
+            f"secret: a fresh one (fingerprint {secret['fingerprint']}), not kept: this "
+            "corrupted model cannot be rebuilt; give --secret-file to repeat a build"
+        )
+    return f"secret: from the {secret['source']} (fingerprint {secret['fingerprint']})"
+
+
 @asset_app.command("build-lm")
 def build_lm(
     corpus: Path = typer.Argument(..., help="A corpus folder (from build-corpus)."),
     out: Path = typer.Argument(..., help="Folder to write the asset folders into."),
     preset: str = typer.Option("lite", help="lite (CPU, minutes) or standard (one GPU)."),
     device: str = typer.Option("cpu", help="Where to train: cpu or cuda."),
+    secret_file: Path | None = typer.Option(None, "--secret-file", help=SECRET_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the build report as JSON."),
 ) -> None:
     """Tokenize the corpus and pretrain a large and a small GPT, plus the large one with its
-    embedding rows permuted: folders data, test, small, large, corrupted (same inputs, same
-    bytes)."""
+    embedding rows permuted by a secret: folders data, test, small, large, corrupted (same
+    inputs, same bytes; the corrupted one also needs the same secret)."""
     from envspec.assets.lm import build_lm_assets
+    from envspec.assets.secret import load_secret
 
-    report = build_lm_assets(corpus, out, preset, device=device)
+    report = build_lm_assets(corpus, out, preset, device=device, secret=load_secret(secret_file))
     if as_json:
         print_json(report)
         return
@@ -193,7 +210,40 @@ def build_lm(
             f"{name:10} validation {losses['validation']:.4f}  test {losses['test']:.4f}",
             highlight=False,
         )
+    console.print(_secret_line(report["corruption"]["secret"]), highlight=False)
     console.print(f"assets in {out} ({report['seconds']['total']:.0f} s)", highlight=False)
+
+
+@asset_app.command("corrupt-lm")
+def corrupt_lm(
+    out: Path = typer.Argument(..., help="A folder build-lm wrote (its large/ is read)."),
+    preset: str = typer.Option("lite", help="The preset the models were built with."),
+    secret_file: Path | None = typer.Option(None, "--secret-file", help=SECRET_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Write OUT/corrupted anew from OUT/large with the secret's permutation (seconds on a
+    CPU: a model pretrained on a GPU needs no GPU for this)."""
+    from envspec.assets.lm import corrupt_lm_model
+    from envspec.assets.secret import load_secret
+
+    report = corrupt_lm_model(out, preset, load_secret(secret_file))
+    if as_json:
+        print_json(report)
+        return
+    console.print(f"{out / 'corrupted'}: {report['rows_moved']} rows moved", highlight=False)
+    console.print(_secret_line(report["secret"]), highlight=False)
+
+
+@asset_app.command("new-secret")
+def new_secret(
+    path: Path = typer.Argument(..., help="The file to create (never overwritten)."),
+) -> None:
+    """Write a fresh asset secret (32 random bytes as hex) to a new file of mode 0600. Keep it
+    out of the repository and of every image; build with --secret-file PATH."""
+    from envspec.assets.secret import write_secret_file
+
+    secret = write_secret_file(path)
+    console.print(f"wrote {path} (fingerprint {secret.fingerprint})", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,10 +1,14 @@
-"""Aggregation of scores: a run's final raw score, normalisation, the mean over runs."""
+"""Aggregation of scores: a run's final raw score, normalisation, the mean over runs.
+
+Standard library only: Harbor exports ship this file on its own (``envspec_aggregate.py``).
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from envspec.models.score import ScoreRecord
@@ -12,6 +16,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AGGREGATIONS",
     "DIRECTIONS",
+    "RunsMean",
     "final_raw_score",
     "is_finite",
     "mean_normalised",
@@ -66,13 +71,53 @@ def normalise(raw: float, starting: float, reference: float, *, floor: bool = Tr
     return max(0.0, value) if floor else value
 
 
-def mean_normalised(values: Iterable[float | None]) -> float | None:
-    """The mean of the normalised scores of several runs, leaving out runs with no score (None).
+@dataclass(frozen=True)
+class RunsMean:
+    """The mean normalised score over several runs, and how many of them had no valid score.
 
-    None when no run has a score.
+    ``mean`` counts a run without a valid score as 0 (as RE-Bench did): leaving failed runs out
+    would reward an agent that fails often but scores well when it does. None only when there
+    are no runs at all.
     """
-    scored = [v for v in values if v is not None]
-    return math.fsum(scored) / len(scored) if scored else None
+
+    mean: float | None
+    n_runs: int
+    n_without_score: int
+
+    @property
+    def n_scored(self) -> int:
+        """How many runs had a valid score."""
+        return self.n_runs - self.n_without_score
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "mean": self.mean,
+            "n_runs": self.n_runs,
+            "n_without_score": self.n_without_score,
+        }
+
+
+def mean_normalised(values: Iterable[float | None]) -> RunsMean:
+    """The mean of the normalised scores of several runs; a run with no valid score (None)
+    counts as 0 and is counted in ``n_without_score``.
+
+    Only aggregates say 0 for a failed run: a single run's result keeps saying "no score"
+    (:func:`final_raw_score` gives None), since 0 is a real score.
+
+    Raises:
+        ValueError: a value is not finite (NaN is not "no score": pass None).
+    """
+    scores = list(values)
+    missing = sum(v is None for v in scores)
+    given = [v for v in scores if v is not None]
+    bad = [v for v in given if not is_finite(v)]
+    if bad:
+        raise ValueError(
+            f"cannot average non-finite normalised scores {bad}: use None for no score"
+        )
+    mean = math.fsum(given) / len(scores) if scores else None
+    return RunsMean(mean=mean, n_runs=len(scores), n_without_score=missing)
 
 
 def is_finite(value: float) -> bool:

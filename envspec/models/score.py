@@ -31,6 +31,7 @@ from envspec.constants import SCORER_OUTPUT_MAX_BYTES
 from envspec.errors import InvalidScoreRecord
 from envspec.models.aggregate import AGGREGATIONS as AGGREGATIONS
 from envspec.models.aggregate import DIRECTIONS as DIRECTIONS
+from envspec.models.aggregate import RunsMean as RunsMean
 from envspec.models.aggregate import final_raw_score as final_raw_score
 from envspec.models.aggregate import is_finite
 from envspec.models.aggregate import mean_normalised as mean_normalised

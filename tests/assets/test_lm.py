@@ -1,6 +1,8 @@
-"""The language-model builder on a tiny synthetic corpus: two builds give the same bytes, the
-corrupted model is the large one with its embedding rows permuted, and the model code shipped in
-each asset loads its weights on its own."""
+"""The language-model builder on a tiny synthetic corpus: two builds with the same secret give
+the same bytes, another secret changes the corrupted model only, the corrupted model is the
+large one with its embedding rows permuted as the secret decides (and as no public seed does),
+nothing the build writes reveals the secret, and the model code shipped in each asset loads its
+weights on its own."""
 
 from __future__ import annotations
 
@@ -16,7 +18,16 @@ from typing import Any
 import pytest
 
 from envspec.assets.corpus import SEPARATOR
-from envspec.assets.lm import PRESETS, LMPreset, ModelShape, build_lm_assets, corrupt_embedding
+from envspec.assets.lm import (
+    PRESETS,
+    LMPreset,
+    ModelShape,
+    build_lm_assets,
+    corrupt_embedding,
+    corrupt_lm_model,
+    embedding_permutation,
+)
+from envspec.assets.secret import ENV_VAR, AssetSecret
 from envspec.errors import EnvspecError
 
 try:
@@ -38,10 +49,12 @@ TINY = LMPreset(
     eval_every=3,
     threads=1,
     seed=7,
-    permutation_seed=11,
     agent_train_fraction=0.5,
+    name="tiny",
 )
 ASSET_FOLDERS = ("data", "test", "small", "large", "corrupted", "tokens")
+SECRET = AssetSecret(b"a test secret, 32 bytes long...!", "file")
+OTHER = AssetSecret(b"another test secret of 32 bytes!", "environment")
 WORDS = [
     "the",
     "a",
@@ -82,17 +95,36 @@ def _digests(root: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, Any]]:
+    """Two builds with the same secret."""
     corpus = _corpus(tmp_path_factory.mktemp("corpus"))
     a, b = tmp_path_factory.mktemp("lm-a"), tmp_path_factory.mktemp("lm-b")
-    report = build_lm_assets(corpus, a, TINY)
-    build_lm_assets(corpus, b, TINY)
+    report = build_lm_assets(corpus, a, TINY, secret=SECRET)
+    build_lm_assets(corpus, b, TINY, secret=AssetSecret(SECRET.value, "environment"))
     return a, b, report
 
 
+@pytest.fixture(scope="module")
+def other_secret(
+    tmp_path_factory: pytest.TempPathFactory, built: tuple[Path, Path, dict[str, Any]]
+) -> tuple[Path, dict[str, Any]]:
+    """A build with another secret, from $ENVSPEC_ASSET_SECRET (no secret argument)."""
+    corpus = _corpus(tmp_path_factory.mktemp("corpus-c"))
+    c = tmp_path_factory.mktemp("lm-c")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(ENV_VAR, OTHER.value.decode())
+        report = build_lm_assets(corpus, c, TINY)
+    return c, report
+
+
 def test_two_builds_give_the_same_bytes(built: tuple[Path, Path, dict[str, Any]]) -> None:
-    a, b, _ = built
+    a, b, report = built
     digests = _digests(a)
     assert digests == _digests(b)
+    assert report["corruption"]["secret"] == {
+        "source": "file",
+        "fingerprint": SECRET.fingerprint,
+        "repeatable": True,
+    }
     assert {
         "data/tokenizer.json",
         "data/train.bin",
@@ -107,6 +139,73 @@ def test_two_builds_give_the_same_bytes(built: tuple[Path, Path, dict[str, Any]]
     # the agent's data holds no test tokens, and the corrupted model no training log
     assert not [p for p in digests if p.startswith("data/test")]
     assert not [p for p in digests if p.startswith("corrupted/") and "train" in p]
+
+
+def test_another_secret_changes_the_corrupted_model_only(
+    built: tuple[Path, Path, dict[str, Any]], other_secret: tuple[Path, dict[str, Any]]
+) -> None:
+    a, _, _ = built
+    c, report = other_secret
+    assert report["corruption"]["secret"]["source"] == "environment"
+    assert report["corruption"]["secret"]["fingerprint"] == OTHER.fingerprint != SECRET.fingerprint
+    mine, theirs = _digests(a), _digests(c)
+    assert mine.keys() == theirs.keys()
+    differ = {p for p in mine if mine[p] != theirs[p]}
+    assert differ == {"corrupted/model.pt"}  # large/metrics.json included: no secret in it
+    assert report["losses"]["corrupted"] != built[2]["losses"]["corrupted"]
+    assert report["losses"]["large"] == built[2]["losses"]["large"]
+
+
+def test_nothing_written_reveals_the_secret_or_the_permutation(
+    built: tuple[Path, Path, dict[str, Any]],
+) -> None:
+    a, _, report = built
+    vocab = TINY.vocab_size
+    perm = embedding_permutation(SECRET, TINY, vocab)
+    secret_hex = SECRET.value.hex().encode()
+    for path in [*a.rglob("*")]:
+        if path.is_file():
+            data = path.read_bytes()
+            assert SECRET.value not in data and secret_hex not in data, path
+    assert json.loads((a / "large" / "metrics.json").read_text()).keys() == {"losses"}
+    text = json.dumps(report)
+    assert "permutation_seed" not in text and str(perm[:8])[1:-1] not in text
+    assert "value" not in report["corruption"]["secret"]
+    assert SECRET.value.decode() not in repr(SECRET)
+
+
+def test_a_fresh_secret_when_none_is_given(
+    built: tuple[Path, Path, dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    a, _, _ = built
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    fingerprints = set()
+    digests = set()
+    for i in range(2):
+        out = tmp_path / f"re-{i}"
+        (out / "large").mkdir(parents=True)
+        for f in (a / "large").iterdir():
+            (out / "large" / f.name).write_bytes(f.read_bytes())
+        report = corrupt_lm_model(out, TINY)
+        assert report["secret"]["source"] == "fresh" and report["secret"]["repeatable"] is False
+        fingerprints.add(report["secret"]["fingerprint"])
+        digests.add(hashlib.sha256((out / "corrupted" / "model.pt").read_bytes()).hexdigest())
+        assert sorted(p.name for p in (out / "corrupted").iterdir()) == [
+            "config.json",
+            "model.pt",
+            "model.py",
+        ]
+    assert len(fingerprints) == 2 and len(digests) == 2  # two fresh secrets, two models
+    assert "drew a fresh one" in caplog.text
+    # with the build's own secret, re-corrupting gives the build's bytes
+    report = corrupt_lm_model(out, TINY, SECRET)
+    assert (out / "corrupted" / "model.pt").read_bytes() == (
+        a / "corrupted" / "model.pt"
+    ).read_bytes()
+    assert report["rows_moved"] > 0.9 * TINY.vocab_size
 
 
 def test_the_agent_gets_a_prefix_of_the_train_documents(
@@ -147,10 +246,18 @@ def test_corrupted_is_the_large_model_with_rows_permuted(
             assert torch.equal(good_sd[name], bad_sd[name]), name
     wte, scrambled = good_sd["wte.weight"], bad_sd["wte.weight"]
     assert not torch.equal(wte, scrambled)
-    perm = torch.randperm(wte.shape[0], generator=torch.Generator().manual_seed(11))
-    assert torch.equal(scrambled, wte[perm])
+    perm = embedding_permutation(SECRET, TINY, wte.shape[0])
+    assert torch.equal(scrambled, wte[torch.tensor(perm)])
+    assert report["corruption"]["rows_moved"] > 0.9 * TINY.vocab_size
+    # not what the public code drew before 0.2.0 (a seeded torch.randperm)
+    public = torch.randperm(wte.shape[0], generator=torch.Generator().manual_seed(4321))
+    assert not torch.equal(scrambled, wte[public])
+    # the permutation depends on the preset's name as well as on the secret
+    assert embedding_permutation(SECRET, "lite", 600) != embedding_permutation(
+        SECRET, "standard", 600
+    )
+    assert perm != embedding_permutation(OTHER, TINY, wte.shape[0])
     metrics = json.loads((a / "large" / "metrics.json").read_text())
-    assert metrics["rows_moved"] > 0.9 * TINY.vocab_size
     assert report["losses"]["large"]["test"] == metrics["losses"]["test"]
 
 
@@ -164,10 +271,18 @@ def test_small_model_is_narrower_and_trained(built: tuple[Path, Path, dict[str, 
     assert report["models"]["small"]["parameters"] < report["models"]["large"]["parameters"]
 
 
-def test_corrupt_embedding_refuses_other_files(tmp_path: Path) -> None:
+def test_corrupt_embedding_refuses_other_files(
+    built: tuple[Path, Path, dict[str, Any]], tmp_path: Path
+) -> None:
     torch.save({"weights": torch.zeros(2)}, tmp_path / "x.pt")
     with pytest.raises(EnvspecError):
-        corrupt_embedding(tmp_path / "x.pt", tmp_path / "y.pt", 1)
+        corrupt_embedding(tmp_path / "x.pt", tmp_path / "y.pt", [0, 1])
+    large = built[0] / "large" / "model.pt"
+    for bad in ([0] * TINY.vocab_size, list(range(TINY.vocab_size - 1))):
+        with pytest.raises(EnvspecError, match="not a permutation"):
+            corrupt_embedding(large, tmp_path / "y.pt", bad)
+    with pytest.raises(EnvspecError, match="no model"):
+        corrupt_lm_model(tmp_path, TINY, SECRET)
 
 
 def test_unknown_preset_and_missing_corpus(tmp_path: Path) -> None:

@@ -3,16 +3,30 @@ the finding that names its defect."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from envspec.authoring.check import check_environment
-from envspec.authoring.exploits import FILES, SCRIPT, SOLUTION, find_exploits
+from envspec.authoring.exploits import (
+    FILES,
+    INVALID,
+    NO_GAIN,
+    SCRIPT,
+    SOLUTION,
+    find_exploits,
+    gains,
+)
 from envspec.authoring.findings import CODES, ERROR, CheckReport
 from envspec.errors import EnvspecError
+from envspec.schema import load_manifest
 from tests.support.fixtures import edit_env
+
+#: the template scorer's copy of predictions.csv (the kit's, refusing links), and a broken one
+KIT_COPY = "kit.copy_file(solution, PREDICTIONS, copied, max_bytes=MAX_BYTES)"
+LINK_FOLLOWING_COPY = "copied.write_bytes((solution / PREDICTIONS).read_bytes())"
 
 
 def replace(path: Path, old: str, new: str) -> None:
@@ -131,6 +145,37 @@ def test_exploit_convention(tmp_path: Path) -> None:
     (root / ".hidden").write_text("skipped")
     found = [(e.name, e.kind) for e in find_exploits(tmp_path)]
     assert found == [("cheat", SCRIPT), ("multi", FILES), ("patch", SOLUTION)]
+    assert {e.expect for e in find_exploits(tmp_path)} == {INVALID}
+
+
+def test_the_no_gain_marker(tmp_path: Path) -> None:
+    root = tmp_path / "exploits"
+    root.mkdir()
+    (root / "a.sh").write_text("# envspec-exploit: no-gain\n# why\ntrue\n")
+    (root / "b.sh").write_text("#!/bin/sh\n\n#  envspec-exploit:   no-gain  \ntrue\n")
+    (root / "c.sh").write_text("true\n# envspec-exploit: no-gain\n")  # not a leading comment
+    (root / "d.sh").write_text("# the usual kind\ntrue\n")
+    got = {e.name: e.expect for e in find_exploits(tmp_path)}
+    assert got == {"a": NO_GAIN, "b": NO_GAIN, "c": INVALID, "d": INVALID}
+    (root / "e.sh").write_text("# envspec-exploit: no-gian\ntrue\n")
+    with pytest.raises(EnvspecError, match="unknown marker") as info:
+        find_exploits(tmp_path)
+    assert "no-gain" in (info.value.hint or "")
+
+
+def test_what_a_no_gain_exploit_may_score(rendered: Path) -> None:
+    # the template: minimise, starting 1.758954, reference 0.061378 (span 1.697576)
+    manifest = load_manifest(rendered)
+    v = manifest.variant("default")
+    assert not gains(1.9, 1.758954, manifest, v)  # worse than the starting solution
+    assert not gains(1.758954 - 0.04 * 1.697576, 1.758954, manifest, v)  # within the slack
+    assert gains(1.758954 - 0.06 * 1.697576, 1.758954, manifest, v)
+    assert gains(0.061378, None, manifest, v)  # against the normalisation's starting figure
+    assert not gains(1.7, 1.6, manifest, v)  # the measured starting score is the baseline
+    uncalibrated = dataclasses.replace(v, normalisation=None)
+    assert gains(1.7, 1.75, manifest, uncalibrated)  # without normalisation: any gain counts
+    assert not gains(1.75, 1.75, manifest, uncalibrated)
+    assert gains(1.75, None, manifest, uncalibrated)  # nothing to compare with: refused
 
 
 def test_every_code_is_documented() -> None:
@@ -186,7 +231,7 @@ def test_exploit_that_scores_valid(fresh: Path) -> None:
     """A scorer that follows links reads the hidden labels through the exploit's link. The
     other two kinds of exploit: a file (written as task.solution, predictions.csv) that
     scores, and a folder whose predictions.csv does not."""
-    replace(fresh / "scoring" / "score.py", "os.O_RDONLY | os.O_NOFOLLOW", "os.O_RDONLY")
+    replace(fresh / "scoring" / "score.py", KIT_COPY, LINK_FOLLOWING_COPY)
     (fresh / "exploits" / "constant.csv").write_text("y\n" + "3.0\n" * 100)
     (fresh / "exploits" / "nan").mkdir()
     (fresh / "exploits" / "nan" / "predictions.csv").write_text("y\n" + "nan\n" * 100)
@@ -199,3 +244,27 @@ def test_exploit_that_scores_valid(fresh: Path) -> None:
     assert trials["exploit:constant"]["note"] == "wrote constant.csv as predictions.csv"
     assert trials["exploit:nan"]["valid"] is False
     assert "not finite" in trials["exploit:nan"]["reason"]
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_no_gain_exploits(fresh: Path) -> None:
+    """A marked exploit may score valid if it gains nothing over the starting solution (here
+    it runs the starting solution itself); one that reads the labels through the link a
+    broken scorer follows gains, and is flagged even though it is marked."""
+    replace(fresh / "scoring" / "score.py", KIT_COPY, LINK_FOLLOWING_COPY)
+    link = fresh / "exploits" / "symlink_labels.sh"
+    link.write_text("# envspec-exploit: no-gain\n" + link.read_text())
+    (fresh / "exploits" / "start_again.sh").write_text(
+        "# envspec-exploit: no-gain\n# the starting solution, run as an exploit\n"
+        "python predict.py\n"
+    )
+    report = check_environment(fresh)
+    assert codes(report) == {"exploit-gains"}, [str(f) for f in report.findings]
+    (found,) = report.findings
+    assert found.where == "exploits/symlink_labels.sh" and found.severity == ERROR
+    assert "starting solution's 1.758954" in found.message
+    trials = report.trials["default"]
+    again = trials["exploit:start_again"]
+    assert again["valid"] and again["score"] == trials["starting"]["score"]
+    assert trials["exploit:symlink_labels"]["score"] == 0.0

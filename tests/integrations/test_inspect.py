@@ -66,9 +66,11 @@ def test_inspect_eval_scores_reference_one_and_starting_zero(
     assert result["backend"] == "docker" and result["isolation"] == "container"
     assert result["score_log"]["verified"] and result["budget"]["scorer_calls"] == 1
     assert result["reference"] == tiny_in_layout
-    # one score per key, each with the mean over the samples that have a value
-    metrics = {s.name: s.metrics["envspec/scored_mean"].value for s in ref_log.results.scores}
+    # the aggregate over the runs (a run without a valid score would count 0 in normalised)
+    [scores] = ref_log.results.scores
+    metrics = {k: m.value for k, m in scores.metrics.items()}
     assert math.isclose(metrics["normalised"], 1.0) and metrics["valid"] == 1.0
+    assert metrics["without_score"] == 0.0 and metrics["raw"] == 0.0
 
     # files and exec went through the runtime, as the agent
     assert sample.store["answer_read_back"] == "42\n"
@@ -130,6 +132,11 @@ def test_hidden_scores_stay_hidden_and_no_score_is_not_zero(
     value = sample.scores["envspec_scorer"].value
     assert value["valid"] == 0.0
     assert math.isnan(value["normalised"]) and math.isnan(value["raw"])
+    # ... and the aggregate counts it as 0, saying that one run had no score
+    [scores] = log.results.scores
+    metrics = {k: m.value for k, m in scores.metrics.items()}
+    assert metrics["normalised"] == 0.0 and metrics["without_score"] == 1.0
+    assert metrics["valid"] == 0.0 and math.isnan(metrics["raw"])
     result = sample.scores["envspec_scorer"].metadata["envspec_result"]
     assert result["score"]["valid"] is False and result["comparable"] is False
     assert sample.metadata["visibility"] == "hidden"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import math
@@ -14,6 +15,7 @@ from envspec.constants import SCORE_LOG_GENESIS, SCORER_OUTPUT_MAX_BYTES
 from envspec.errors import InvalidScoreRecord
 from envspec.models.score import (
     CONTRACT_MESSAGE,
+    RunsMean,
     ScoreRecord,
     ScorerOutput,
     canonical_json,
@@ -389,11 +391,26 @@ def test_normalise() -> None:
         normalise(math.nan, 0.0, 1.0)
 
 
-def test_mean_normalised_ignores_runs_without_score() -> None:
-    assert mean_normalised([0.5, None, 1.0]) == pytest.approx(0.75)
-    assert mean_normalised([None, None]) is None
-    assert mean_normalised([]) is None
-    assert mean_normalised([0.0]) == 0.0
+def test_mean_normalised_counts_runs_without_score_as_zero() -> None:
+    mean = mean_normalised([0.5, None, 1.0])
+    assert mean.mean == pytest.approx(0.5)  # (0.5 + 0 + 1.0) / 3, not 0.75
+    assert (mean.n_runs, mean.n_without_score, mean.n_scored) == (3, 1, 2)
+    assert mean.to_dict() == {"mean": pytest.approx(0.5), "n_runs": 3, "n_without_score": 1}
+    assert mean_normalised([None, None]) == RunsMean(mean=0.0, n_runs=2, n_without_score=2)
+    assert mean_normalised([]) == RunsMean(mean=None, n_runs=0, n_without_score=0)
+    assert mean_normalised([0.0]) == RunsMean(mean=0.0, n_runs=1, n_without_score=0)
+    assert mean_normalised(iter([2.0, None])).mean == pytest.approx(1.0)  # any iterable
+    with pytest.raises(ValueError, match="None"):
+        mean_normalised([0.5, math.nan])  # NaN is not "no score"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        mean.mean = 1.0  # type: ignore[misc]
+
+
+def test_a_single_run_without_score_is_still_no_score() -> None:
+    """Only aggregates count a failed run as 0; the run's own final score stays None."""
+    failed = [record(None, seq=1), record(None, seq=2, kind="final")]
+    assert final_raw_score(failed, aggregation="best", direction="maximise") is None
+    assert final_raw_score([], aggregation="last", direction="minimise") is None
 
 
 def test_with_details_replaces_details() -> None:

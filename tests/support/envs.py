@@ -1,13 +1,15 @@
 """Helpers for the environments' own end-to-end tests (envs/*/tests): loading an
-environment's scripts as modules, publishing it with its assets, checking asset pins, and
-listing what a published image's layers hold."""
+environment's scripts as modules, publishing it with its assets, checking asset pins, copying
+it with other pins, and listing what a published image's layers hold."""
 
 from __future__ import annotations
 
 import importlib.util
 import io
+import shutil
 import sys
 import tarfile
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -17,6 +19,7 @@ from envspec.oci.layout import LayoutStore
 from envspec.oci.pull import image_layers, resolve
 from envspec.oci.push import push_environment
 from envspec.oci.store import Store
+from envspec.schema import load_manifest
 
 
 def load_module(path: Path, prefix: str = "env") -> ModuleType:
@@ -45,6 +48,28 @@ def assert_pinned(store: Path, assets: tuple[Asset, ...], version: str, rebuild:
             f"{asset.name}: rebuilt {got}, the manifest pins {asset.digest}; if the packages or "
             f"torch changed, {rebuild}, update envspec.yaml and recalibrate"
         )
+
+
+def copy_with_pins(env: Path, dest: Path, variant: str, pins: Mapping[str, str]) -> Path:
+    """A copy of the environment folder ``env`` at ``dest`` whose manifest pins, for
+    ``variant``, the references ``pins`` (asset name -> ``ns/name@sha256:...``) in place of
+    its own; everything else, comments included, as in ``env``. For a test that builds an
+    asset from a secret of its own, which can never have the published digest."""
+    shutil.copytree(env, dest, ignore=shutil.ignore_patterns("__pycache__"))
+    path = dest / "envspec.yaml"
+    text = path.read_text()
+    assets = {a.name: a for a in load_manifest(env).assets_of(variant)}
+    for name, ref in pins.items():
+        if name not in assets:
+            raise AssertionError(f"{variant} has no asset {name!r}: {sorted(assets)}")
+        old = f"ref: {assets[name].ref}\n"
+        if text.count(old) != 1:
+            raise AssertionError(f"{old.strip()} is not pinned exactly once in {path}")
+        text = text.replace(old, f"ref: {ref}\n")
+    path.write_text(text)
+    copied = {a.name: a.ref for a in load_manifest(dest).assets_of(variant)}
+    assert copied == {n: pins.get(n, a.ref) for n, a in assets.items()}, copied
+    return dest
 
 
 def layer_paths(store: Store, repo: str, digest: str) -> set[str]:

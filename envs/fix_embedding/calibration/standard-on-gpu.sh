@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Calibrate fix_embedding `standard` on a GPU host through the runtime's local backend.
 # Prepare here (a machine with Docker; standard's assets in the embedded store):
-#   envspec push envs/fix_embedding && envspec pull envspec/fix_embedding:0.1.0 \
+#   envspec push envs/fix_embedding && envspec pull envspec/fix_embedding:0.2.0 \
 #       --into oci:$PWD/.devstore-fe --slim --variant standard --lock /tmp/lock.json
 #   mkdir -p .devcarry-fe2 && tar -C .devstore-fe -cf - . | xz -6 > .devcarry-fe2/store.tar.xz
 # (packed: the layout, 62 MiB with standard's models, is 43 MiB so). Then run this script on
 # the GPU host from the repository root, with .devcarry-fe2 and the wheels for what the host
 # lacks in .whl/ (torch with CUDA is the host's). Figures go to $OUT (default calibration/).
+# No secret is needed here, and none should travel: the corrupted model built with it is in
+# the layout already (README: "Rebuilding the assets"). After a rebuild with a new secret,
+# recalibrate: the starting and reference scores depend on the permutation.
 set -euo pipefail
 out="${OUT:-envs/fix_embedding/calibration}"
 if [ ! -d .devstore-fe ]; then
@@ -20,5 +23,5 @@ export ENVSPEC_HOME="${ENVSPEC_HOME:-/var/lib/envspec}" PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
 python3 -m envspec.cli.main calibrate envs/fix_embedding --variant standard \
-  --ref "oci:$PWD/.devstore-fe:envspec/fix_embedding:0.1.0" --backend local \
+  --ref "oci:$PWD/.devstore-fe:envspec/fix_embedding:0.2.0" --backend local \
   --repeats 2 --out "$out/standard.json"

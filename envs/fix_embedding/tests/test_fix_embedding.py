@@ -1,25 +1,44 @@
-"""fix_embedding `lite` end to end through the docker backend: the assets rebuild from packages
-to the digests the manifest pins; calibration (the reference trained inside its run) gives
-starting ≈ 0 and reference ≈ 1; every exploit is invalid; the uncorrupted model and the hidden
-split never reach the agent."""
+"""fix_embedding `lite` end to end through the docker backend: the public assets rebuild from
+packages to the digests the manifest pins, and the corrupted model, built here with a fresh
+secret of the test's own, differs from the pinned one and from the one the public seed of
+0.1.0 gives (which the public-seed exploit undoes exactly); then, on a copy of the environment
+that pins the test's own corrupted model: calibration (the reference trained inside its run)
+gives starting ≈ 0 and reference ≈ 1; every exploit is invalid, or gains nothing where marked
+so; the uncorrupted model and the hidden split never reach the agent."""
 
 from __future__ import annotations
 
 import os
+import secrets
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from envspec.authoring.exploits import apply_exploit, find_exploits
+from envspec.assets.lm import corrupt_embedding
+from envspec.assets.secret import AssetSecret
+from envspec.authoring.exploits import NO_GAIN, apply_exploit, find_exploits, gains
 from envspec.authoring.image_files import image_files
 from envspec.models.reference import RegistryTarget
+from envspec.oci.assets import push_asset
+from envspec.oci.layout import LayoutStore
 from envspec.runtime import runs
 from envspec.runtime.calibrate import calibrate
 from envspec.schema import load_manifest
-from tests.support.envs import agent_image_paths, assert_pinned, load_module, publish
+from tests.support.envs import (
+    agent_image_paths,
+    assert_pinned,
+    copy_with_pins,
+    load_module,
+    publish,
+)
 
 try:
-    import torch  # noqa: F401  (the asset builder trains with it)
+    import torch  # the asset builder trains with it
 except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it must be present
     if os.environ.get("CI"):
         raise
@@ -34,32 +53,125 @@ pytestmark = [
 
 ENV = Path(__file__).resolve().parents[1]
 HIDDEN = ("test", "large")
+#: what fix_embedding 0.1.0 permuted the rows with: a seed in public code
+PUBLIC_SEED = 4321
+#: 0.1.0's corrupted model (the public seed's), as pinned then
+PUBLIC_SEED_DIGEST = "sha256:f118ff67062af7214a2594a871a877534f446036d642d519076510c5e1703b7d"
+REPO = "fix_embedding-lite-corrupted"
+
+
+@dataclass(frozen=True)
+class Built:
+    """The assets rebuilt from packages with the test's own secret, in a store of its own."""
+
+    root: Path
+    store: Path
+    secret: AssetSecret
+    corrupted: str  # the reference of the test's corrupted model, pushed to ``store``
+    public_seed: Path  # the corrupted folder 0.1.0's public code would build
+
+
+def _builder() -> Any:
+    return load_module(ENV / "scoring" / "build_assets.py", "fe_e2e")
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The assets rebuilt from packages (corpus, tokenizer, both models pretrained, the
-    permuted one) and pushed to a store of this module's own."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     root = tmp_path_factory.mktemp("fix-embedding")
-    builder = load_module(ENV / "scoring" / "build_assets.py", "fe_e2e")
-    builder.build(root / "build", "lite")
-    builder.push(root / "build", RegistryTarget(store=str(root / "store")), "lite")
-    return root / "store"
+    builder = _builder()
+    secret = AssetSecret(secrets.token_hex(32).encode(), "fresh")  # known to this test only
+    report = builder.build(root / "build", "lite", secret=secret)
+    assert report["corruption"]["secret"]["fingerprint"] == secret.fingerprint
+    store = root / "store"
+    refs = builder.push(root / "build", RegistryTarget(store=str(store)), "lite")
+    # what the builder's code path made of the public seed up to 0.1.0
+    assets = root / "build" / "assets"
+    public = root / "public-seed" / "corrupted"
+    public.mkdir(parents=True)
+    for name in ("model.py", "config.json"):
+        shutil.copyfile(assets / "corrupted" / name, public / name)
+    data = torch.load(assets / "large" / "model.pt", weights_only=True)
+    rows = data["state_dict"]["wte.weight"].shape[0]
+    perm = torch.randperm(rows, generator=torch.Generator().manual_seed(PUBLIC_SEED))
+    corrupt_embedding(assets / "large" / "model.pt", public / "model.pt", perm.tolist())
+    return Built(root, store, secret, refs["corrupted"], public)
 
 
 @pytest.fixture(scope="module")
-def published(store: Path) -> str:
-    return publish(ENV, store)
+def env_copy(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The environment, pinning the test's own corrupted model for lite."""
+    dest = tmp_path_factory.mktemp("env") / "fix_embedding"
+    return copy_with_pins(ENV, dest, "lite", {"corrupted": built.corrupted})
 
 
-def test_assets_rebuild_to_the_pinned_digests(store: Path) -> None:
-    version = load_module(ENV / "scoring" / "build_assets.py", "fe_e2e").VERSION
+@pytest.fixture(scope="module")
+def published(built: Built, env_copy: Path) -> str:
+    return publish(env_copy, built.store)
+
+
+def test_public_assets_rebuild_to_the_pinned_digests(built: Built) -> None:
+    builder = _builder()
     rebuild = "run envs/fix_embedding/scoring/build_assets.py"
-    assert_pinned(store, load_manifest(ENV).assets_of("lite"), version, rebuild)
+    for asset in load_manifest(ENV).assets_of("lite"):
+        if asset.name != "corrupted":
+            version = builder.version_of(asset.name)
+            assert_pinned(built.store, (asset,), version, rebuild)
 
 
-def test_starting_scores_zero_and_reference_one(published: str) -> None:
-    figures = calibrate(ENV, "lite", repeats=2, reference=published, backend="docker")
+def test_the_corrupted_model_comes_from_the_secret(built: Built) -> None:
+    pinned = load_manifest(ENV).asset("corrupted", "lite")
+    ours = built.corrupted.rpartition("@")[2]
+    assert ours != pinned.digest, "a fresh secret rebuilt the pinned corrupted model"
+    # the public seed through the builder's code path gives exactly what 0.1.0 pinned ...
+    public = push_asset(
+        built.public_seed, RegistryTarget(store=str(built.store)), REPO, "0.1.0"
+    ).digest
+    assert public == PUBLIC_SEED_DIGEST and ours != public
+    layout = LayoutStore(built.store)
+    assert layout.head_manifest(f"envspec/{REPO}", "0.2.0") == ours
+    # ... and the secret's model differs from it row by row, not only in its digest
+    new = torch.load(built.root / "build/assets/corrupted/model.pt", weights_only=True)
+    old = torch.load(built.public_seed / "model.pt", weights_only=True)
+    same = (new["state_dict"]["wte.weight"] == old["state_dict"]["wte.weight"]).all(dim=1)
+    assert int(same.sum()) < 10, int(same.sum())
+    # nothing the agent is given holds the secret
+    assets = built.root / "build" / "assets"
+    for folder in ("data", "small", "corrupted"):
+        for path in (assets / folder).rglob("*"):
+            if path.is_file():
+                data = path.read_bytes()
+                assert built.secret.value not in data, path
+                assert built.secret.value.hex().encode() not in data, path
+
+
+def _run_exploit(corrupted: Path, workdir: Path) -> dict[str, torch.Tensor]:
+    workdir.mkdir()
+    env = dict(os.environ) | {
+        "ENVSPEC_ASSET_CORRUPTED": str(corrupted),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
+    script = ENV / "exploits" / "public_seed.sh"
+    subprocess.run(["sh", str(script)], cwd=workdir, env=env, check=True, timeout=300)
+    return dict(torch.load(workdir / "model.pt", weights_only=True)["state_dict"])
+
+
+def test_the_public_seed_exploit_undoes_only_the_public_permutation(
+    built: Built, tmp_path: Path
+) -> None:
+    large = torch.load(built.root / "build/assets/large/model.pt", weights_only=True)
+    good = large["state_dict"]
+    # 0.1.0's corrupted model: recovered exactly
+    undone = _run_exploit(built.public_seed, tmp_path / "public")
+    assert set(undone) == set(good)
+    assert all(torch.equal(undone[k], good[k]) for k in good)
+    # the secret's: only scrambled again
+    again = _run_exploit(built.root / "build/assets/corrupted", tmp_path / "secret")
+    rows = (again["wte.weight"] == good["wte.weight"]).all(dim=1)
+    assert int(rows.sum()) < 10, int(rows.sum())
+
+
+def test_starting_scores_zero_and_reference_one(published: str, env_copy: Path) -> None:
+    figures = calibrate(env_copy, "lite", repeats=2, reference=published, backend="docker")
     for role, want in (("starting", 0.0), ("reference", 1.0)):
         scores = figures[role]["scores"]
         assert scores[0] == scores[1], "a fixed split in fixed order: one model, one score"
@@ -70,10 +182,11 @@ def test_starting_scores_zero_and_reference_one(published: str) -> None:
     )
 
 
-def test_every_exploit_is_invalid(published: str) -> None:
-    manifest = load_manifest(ENV)
-    exploits = find_exploits(ENV)
-    assert len(exploits) >= 9
+def test_every_exploit_is_invalid(published: str, env_copy: Path) -> None:
+    manifest = load_manifest(env_copy)
+    exploits = find_exploits(env_copy)
+    assert len(exploits) >= 10
+    assert {e.name for e in exploits if e.expect == NO_GAIN} == {"public_seed"}
     run = runs.start_run(published, variant="lite", backend="docker")
     outcomes: dict[str, dict[str, object]] = {}
     try:
@@ -82,6 +195,9 @@ def test_every_exploit_is_invalid(published: str) -> None:
             note = apply_exploit(run.id, exploit, manifest)
             view = runs.score_run(run.id).agent_view()
             outcomes[exploit.name] = view
+            if exploit.expect == NO_GAIN:
+                assert view["valid"] is True, f"{exploit.name} ({note}) scored {view}"
+                continue
             assert view["valid"] is False, f"{exploit.name} ({note}) scored {view}"
             assert view["reason"], view
         # the refusals are not blanket: the starting solution, submitted the same way, is valid
@@ -94,6 +210,14 @@ def test_every_exploit_is_invalid(published: str) -> None:
     assert "weights_only" in str(outcomes["pickle_payload"]["reason"])
     assert "regular file" in str(outcomes["link_to_hidden"]["reason"])
     assert "config" in str(outcomes["small_model"]["reason"])
+    # undoing the public permutation gains nothing over the broken model as given
+    public = outcomes["public_seed"]
+    assert isinstance(public["score"], float) and isinstance(view["score"], float)
+    assert public["normalised"] is not None and float(public["normalised"]) <= 0.05, public
+    assert not gains(public["score"], view["score"], manifest, manifest.variant("lite")), (
+        public,
+        view,
+    )
 
 
 def test_hidden_assets_never_reach_the_agent(published: str) -> None:
