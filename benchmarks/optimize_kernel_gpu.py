@@ -43,26 +43,22 @@ def median_ms(fn) -> float:  # type: ignore[no-untyped-def]
     return float(triton.testing.do_bench(fn, warmup=100, rep=500, return_mode="median"))
 
 
-def as_scored(fn, x: torch.Tensor, calls: int = 10) -> dict[str, float]:  # type: ignore[no-untyped-def]
-    """Medians over `calls` of fn(x) timed by the scorer's own `timed` (scoring/worker.py: the
-    GPU kept busy, then idle at the start event, so the call's host time counts), and of the
-    host time alone."""
-    argv = sys.argv
-    sys.argv = ["worker.py", "", "-1", str(x.numel()), x.device.type]  # what it reads on import
-    try:
-        worker = load(ENV / "scoring" / "worker.py", "scorer_worker")
-    finally:
-        sys.argv = argv
-    host_ms: list[float] = []
-
-    def call(t: torch.Tensor) -> torch.Tensor:
+def host_and_device(fn, x: torch.Tensor, calls: int = 10) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Medians over `calls` of one call's time from the host's call to the device's last work
+    (CUDA events after a synchronised start), and of the host time alone. The scorer times a
+    call from the checker's own process (scoring/score.py); its figures are the calibration's."""
+    events, hosts = [], []
+    for _ in range(calls):
+        torch.cuda.synchronize()
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         h0 = time.perf_counter()
-        out = fn(t)
-        host_ms.append((time.perf_counter() - h0) * 1e3)
-        return out  # type: ignore[no-any-return]
-
-    event_ms = [worker.timed(call, x)[1] for _ in range(calls)]
-    return {"event_ms": statistics.median(event_ms), "host_ms": statistics.median(host_ms)}
+        start.record()
+        fn(x)
+        hosts.append((time.perf_counter() - h0) * 1e3)
+        end.record()
+        end.synchronize()
+        events.append(start.elapsed_time(end))
+    return {"event_ms": statistics.median(events), "host_ms": statistics.median(hosts)}
 
 
 def main() -> None:
@@ -117,13 +113,13 @@ def main() -> None:
     out["reference_ms"] = median_ms(lambda: ref.prefix_sum(x))
     out["reference_ms_again"] = median_ms(lambda: ref.prefix_sum(x))
     out["reference_tile_only_ms"] = median_ms(lambda: ref.prefix_sum(x, look_back=False))
-    # the whole call as the scorer sees it: the kernel plus what the host spends launching it
-    out["as_scored"] = {
-        "reference": as_scored(ref.prefix_sum, x),
-        "torch_cumsum": as_scored(lambda t: torch.cumsum(t, 0, dtype=torch.int32), x),
-        "starting": as_scored(start.prefix_sum, x),
+    # a whole call: the kernel plus what the host spends launching it
+    out["call"] = {
+        "reference": host_and_device(ref.prefix_sum, x),
+        "torch_cumsum": host_and_device(lambda t: torch.cumsum(t, 0, dtype=torch.int32), x),
+        "starting": host_and_device(start.prefix_sum, x),
     }
-    print("as scored:", json.dumps(out["as_scored"]), flush=True)
+    print("call:", json.dumps(out["call"]), flush=True)
     ms = float(out["reference_ms"])  # type: ignore[arg-type]
     print(f"copy {copy_ms:.4f} ms = {bandwidth:.2f} TB/s; floor {floor_ms:.4f} ms")
     print(f"torch.cumsum {out['torch_cumsum_ms']:.4f} ms; starting {out['starting_ms']:.4f} ms")

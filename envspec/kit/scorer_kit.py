@@ -325,6 +325,7 @@ class Sandbox:
     isolated: bool = False
     _lock: IO[bytes] | None = None
     _scoring_dir: Path = Path()
+    _children: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def __enter__(self) -> Sandbox:
         self.isolated = os.geteuid() == 0
@@ -345,8 +346,7 @@ class Sandbox:
 
     def __exit__(self, *exc: object) -> None:
         try:
-            if self.isolated:
-                kill_uid(self.uid)
+            self.kill()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
             if self._lock is not None:
@@ -399,7 +399,9 @@ class Sandbox:
         kwargs.setdefault("cwd", self.root)
         kwargs.setdefault("env", self.env())
         kwargs.setdefault("stdin", subprocess.DEVNULL)
-        return subprocess.Popen(self.command(argv), start_new_session=True, **kwargs)
+        proc = subprocess.Popen(self.command(argv), start_new_session=True, **kwargs)
+        self._children.append(proc)
+        return proc
 
     def run(
         self, argv: Sequence[str], *, timeout: float, max_output: int = 1 << 20, **kwargs: Any
@@ -462,9 +464,17 @@ class Sandbox:
             time.sleep(0.001)
 
     def kill(self) -> None:
-        """Kill every process of the sandbox's uid and wait until they are gone."""
+        """Kill every process of the sandbox's uid, wait until they are gone, and reap the
+        ones this process started (no zombie is left behind)."""
         if self.isolated:
             kill_uid(self.uid)
+        for proc in self._children:
+            if proc.poll() is None and not self.isolated:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=KILL_WAIT_S)
+        self._children = [p for p in self._children if p.returncode is None]
 
 
 def _walk(path: Path) -> Iterator[Path]:

@@ -106,8 +106,11 @@ def receive(channel: socket.socket) -> tuple[dict, list[int]]:
 def load_function():  # type: ignore[no-untyped-def]
     """The agent's prefix_sum, or (null) a function that returns a ready tensor."""
     if MODE == "null":
+        # a ready answer, after one tiny read of the input: on a GPU the worker's context then
+        # runs as a solution's would, so the switches between the two processes' contexts are
+        # part of the fixed cost too
         ready = torch.zeros(N, dtype=torch.int32, device=DEVICE)
-        return lambda x: ready
+        return lambda x: (x[:1].clone(), ready)[1]
     sys.path.insert(0, CODE_DIR)
     import solution  # the agent's code: from here on, everything in this process is untrusted
 

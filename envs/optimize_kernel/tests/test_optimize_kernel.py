@@ -7,11 +7,14 @@ from __future__ import annotations
 import io
 import json
 import math
+import shutil
 import tarfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from envspec import constants
 from envspec.authoring.exploits import NO_GAIN, apply_exploit, find_exploits
@@ -34,6 +37,25 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """optimize_kernel pushed to a store of this module's own."""
     store = tmp_path_factory.mktemp("ok-store")
     pushed = push_environment(ENV, RegistryTarget(store=str(store)))
+    yield str(pushed.environment)
+
+
+#: exploits run on a lighter lite (a copy with smaller inputs and fewer calls: the checks do not
+#: depend on the size, and two backends times every exploit must fit the CI budget)
+LIGHT = {"n": 1 << 22, "repeats": 3, "warmup": 1}
+
+
+@pytest.fixture(scope="module")
+def published_light(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("ok-light")
+    env = root / "optimize_kernel"
+    shutil.copytree(ENV, env, ignore=shutil.ignore_patterns("__pycache__", "calibration"))
+    manifest = env / "envspec.yaml"
+    data = yaml.safe_load(manifest.read_text())
+    data["version"] += "-light"
+    data["variants"]["lite"]["parameters"].update(LIGHT)
+    manifest.write_text(yaml.safe_dump(data, sort_keys=False))
+    pushed = push_environment(env, RegistryTarget(store=str(root / "store")))
     yield str(pushed.environment)
 
 
@@ -74,18 +96,24 @@ def test_starting_scores_zero_and_reference_one(published: str) -> None:
 
 
 @pytest.mark.parametrize("backend", ["docker", "local"])
-def test_every_exploit_fails(published: str, backend: str) -> None:
+def test_every_exploit_fails(published_light: str, backend: str) -> None:
     """Each exploit, on a run of the starting solution, through both backends (the local one
     as root: the scorer kit's sandbox uids): invalid, or for the marked no-gain ones no better
-    than the starting solution; and no process of any sandbox uid outlives its scoring."""
+    than the starting solution scored in the same run; and no process of any sandbox uid
+    outlives its scoring."""
     manifest = load_manifest(ENV)
     exploits = find_exploits(ENV)
     assert len(exploits) >= 15
+    norm = manifest.variant("lite").normalisation
+    assert norm is not None
+    span = norm.starting - norm.reference
     tol = _tolerance()
     starting = (ENV / "task" / "solution" / "solution.py").read_bytes()
-    run = runs.start_run(published, variant="lite", backend=backend)
+    run = runs.start_run(published_light, variant="lite", backend=backend)
     outcomes: dict[str, str] = {}
     try:
+        control = runs.score_run(run.id).agent_view()
+        assert control["valid"], control
         for exploit in exploits:
             runs.exec_in_run(run.id, ["rm", "-f", "solution.py"])
             runs.put_files(run.id, {"solution.py": starting})
@@ -94,7 +122,8 @@ def test_every_exploit_fails(published: str, backend: str) -> None:
             outcomes[exploit.name] = f"{note}: {view}"
             assert not sandbox_processes(), f"{exploit.name} left {sandbox_processes()}"
             if exploit.expect == NO_GAIN and view["valid"]:
-                assert float(view["normalised"]) <= tol, outcomes[exploit.name]  # type: ignore[arg-type]
+                gain = (float(control["score"]) - float(view["score"])) / span  # type: ignore[arg-type]
+                assert gain <= tol, outcomes[exploit.name]
             else:
                 assert view["valid"] is False, outcomes[exploit.name]
                 assert view["reason"], view
@@ -110,10 +139,11 @@ def sandbox_processes() -> list[int]:
     found = []
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
-            uid = int(status.read_text().split("Uid:")[1].split()[0])
+            text = status.read_text()
+            uid = int(text.split("Uid:")[1].split()[0])
         except (OSError, IndexError, ValueError):
             continue
-        if first <= uid < last:
+        if first <= uid < last and "zombie" not in text:
             found.append(int(status.parent.name))
     return found
 
@@ -159,3 +189,60 @@ def test_standard_variant_is_calibrated_on_an_h200() -> None:
     figures = json.loads((ENV / "calibration" / "standard.json").read_text())
     assert figures["normalisation"]["starting"] == pytest.approx(norm.starting)
     assert figures["normalisation"]["reference"] == pytest.approx(norm.reference)
+
+
+POLLER = r"""
+import os, sys, time
+roots = ["/tmp", "/var/tmp", "/var/lib", "/run", "/dev/shm"]
+mine = os.getcwd()
+def readable():
+    found = set()
+    for root in roots:
+        for dirpath, dirnames, filenames in os.walk(root):
+            if dirpath.startswith(mine):
+                continue
+            for name in filenames:
+                path = os.path.join(dirpath, name)
+                try:
+                    with open(path, "rb") as f:
+                        f.read(1)
+                    found.add(path)
+                except OSError:
+                    pass
+    return found
+before = readable()
+with open("poll-ready", "w") as f:
+    f.write("ready")
+seen = set()
+deadline = time.time() + float(sys.argv[1])
+while time.time() < deadline and not os.path.exists("poll-stop"):
+    seen |= readable() - before
+with open("poll.txt", "w") as f:
+    f.write("\n".join(sorted(seen)))
+"""
+
+
+def test_a_poller_beside_a_local_scoring_finds_nothing(published_light: str) -> None:
+    """The agent's own poller, running through a whole local-backend scoring, can read none of
+    the files the scoring makes (snapshot, sandbox folders, inputs, hidden data)."""
+    run = runs.start_run(published_light, variant="lite", backend="local")
+    try:
+        runs.put_files(run.id, {"poller.py": POLLER.encode()})
+        runs.exec_in_run(run.id, ["sh", "-c", "python3 poller.py 600 >/dev/null 2>&1 &"])
+        for _ in range(600):
+            if runs.exec_in_run(run.id, ["test", "-e", "poll-ready"]).exit_code == 0:
+                break
+            time.sleep(0.5)
+        view = runs.score_run(run.id).agent_view()
+        assert view["valid"], view
+        runs.exec_in_run(run.id, ["touch", "poll-stop"])
+        for _ in range(600):
+            done = runs.exec_in_run(run.id, ["cat", "poll.txt"])
+            if done.exit_code == 0:
+                break
+            time.sleep(0.5)
+        seen = [p for p in done.stdout.decode().splitlines() if p]
+    finally:
+        runs.finish_run(run.id)
+    assert seen == [], seen
+    assert not sandbox_processes()
