@@ -537,7 +537,8 @@ def _cut_network() -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.unshare(CLONE_NEWNET) == 0:
         return
-    interfaces = set(os.listdir("/sys/class/net")) - {"lo"}
+    with open("/proc/net/dev") as f:  # this network namespace's interfaces (not /sys's)
+        interfaces = {line.split(":")[0].strip() for line in f if ":" in line} - {"lo"}
     if interfaces:
         raise SystemExit(
             f"scorer_kit: cannot cut the network (unshare: {os.strerror(ctypes.get_errno())}) "

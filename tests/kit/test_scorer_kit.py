@@ -1,0 +1,207 @@
+"""The scorer kit (envspec/kit/scorer_kit.py), as root as scorers run: a uid of its own per
+sandbox, a private folder, limits, no network, every process of the uid killed, copies that
+never follow links, the result file claimed first."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from envspec import constants
+
+sys.path.insert(0, str(constants.KIT_SOURCE.parent))
+import scorer_kit as kit
+
+if os.geteuid() != 0:
+    if os.environ.get("CI"):
+        raise RuntimeError("CI runs as root: the sandbox tests must run")
+    pytest.skip("SANDBOX TESTS NEED ROOT (a uid per sandbox)", allow_module_level=True)
+
+
+@pytest.fixture(autouse=True)
+def scoring_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A root-owned scoring folder that sandboxes can pass through (tmp_path's parents may
+    not be: make it under /var/lib as the local backend does)."""
+    where = Path("/var/lib/envspec-kit-tests") / tmp_path.name
+    where.mkdir(parents=True)
+    os.chmod(where.parent, 0o711)
+    monkeypatch.setenv(constants.SCORING_DIR_ENV, str(where))
+    yield where
+    subprocess.run(["rm", "-rf", str(where)], check=False)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def interpreter(interpreter_for_run_users: None) -> None:
+    """Sandboxed Pythons run this interpreter."""
+
+
+def test_the_kit_needs_nothing_but_the_standard_library() -> None:
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import scorer_kit; print('ok')"
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(constants.KIT_SOURCE.parent)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_sandbox_has_a_uid_and_a_private_folder_of_its_own(scoring_dir: Path) -> None:
+    with kit.Sandbox() as box, kit.Sandbox() as other:
+        assert box.isolated and box.uid != other.uid
+        assert box.uid not in (0, os.getuid()) and box.uid >= kit.DEFAULT_UIDS[0]
+        info = os.stat(box.root)
+        assert (info.st_uid, stat.S_IMODE(info.st_mode)) == (box.uid, 0o700)
+        assert box.root.parent == scoring_dir and stat.S_IMODE(scoring_dir.stat().st_mode) == 0o711
+        probe = "import os, tempfile as t; print(os.getuid(), os.getgid(), os.getgroups(), "
+        probe += "t.gettempdir())"
+        done = box.run([sys.executable, "-c", probe], timeout=60)
+        uid, gid, groups, tmp = done.output.decode().split(" ", 3)
+        assert (int(uid), int(gid), groups) == (box.uid, box.uid, "[]")
+        assert tmp.strip() == str(box.tmp)
+        # another sandbox's folder is out of reach
+        peek = box.run(["ls", str(other.root)], timeout=30)
+        assert peek.exit_code != 0 and b"denied" in peek.output
+        root = box.root
+    assert not root.exists()
+
+
+def test_the_block_the_runtime_leases_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(constants.SANDBOX_UIDS_ENV, "1900123000:4")
+    with kit.Sandbox() as a, kit.Sandbox() as b:
+        assert {a.uid, b.uid} <= set(range(1900123000, 1900123004)) and a.uid != b.uid
+
+
+SURVIVOR = """
+import os, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        while True:  # a chain that forks and exits, which pkill -u keeps missing
+            time.sleep(0.05)
+            if os.fork() != 0:
+                os._exit(0)
+    os._exit(0)
+print("forked", flush=True)
+"""
+
+
+def test_no_process_of_the_uid_survives() -> None:
+    with kit.Sandbox() as box:
+        done = box.run([sys.executable, "-c", SURVIVOR], timeout=60)
+        assert b"forked" in done.output
+        time.sleep(0.2)
+        assert kit.processes_of(box.uid), "the chain runs on after its parent returned"
+        uid = box.uid
+    assert kit.processes_of(uid) == []
+
+
+def test_a_timeout_kills_everything() -> None:
+    with kit.Sandbox() as box:
+        began = time.monotonic()
+        done = box.run(["sh", "-c", "sleep 100 & sleep 100"], timeout=1)
+        assert done.timed_out and done.exit_code is None and time.monotonic() - began < 20
+        assert kit.processes_of(box.uid) == []
+
+
+def test_stop_and_resume() -> None:
+    with kit.Sandbox() as box:
+        proc = box.popen(["sh", "-c", "while :; do :; done"])
+        box.stop()
+        assert kit.all_stopped(box.uid)
+        box.signal(__import__("signal").SIGCONT)
+        time.sleep(0.1)
+        assert not kit.all_stopped(box.uid)
+        box.kill()
+        assert proc.poll() is not None
+
+
+def test_no_network() -> None:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    probe = (
+        "import os, socket\n"
+        "print(sorted(line.split(':')[0].strip() for line in open('/proc/net/dev')"
+        " if ':' in line))\n"
+        f"try:\n    socket.create_connection(('127.0.0.1', {port}), timeout=2); print('reached')\n"
+        "except OSError as e:\n    print('refused', e.errno)\n"
+    )
+    with kit.Sandbox() as box:
+        out = box.run([sys.executable, "-c", probe], timeout=60).output.decode()
+    server.close()
+    assert "['lo']" in out and "refused" in out and "reached" not in out, out
+
+
+def test_limits_apply() -> None:
+    limits = kit.Limits(cpu_seconds=30, processes=64, file_bytes=1 << 20, open_files=100)
+    with kit.Sandbox(limits) as box:
+        probe = "import resource as r; print(*[r.getrlimit(getattr(r, 'RLIMIT_' + k))[0] "
+        probe += "for k in ('NPROC', 'NOFILE', 'CPU', 'FSIZE')])"
+        out = box.run([sys.executable, "-c", probe], timeout=30).output.split()
+        assert out == [b"64", b"100", b"30", str(1 << 20).encode()]
+        big = box.run(["sh", "-c", f"head -c 2000000 /dev/zero > {box.tmp}/big"], timeout=30)
+        assert big.exit_code != 0 and (box.tmp / "big").stat().st_size <= 1 << 20
+        privileged = box.run(["sh", "-c", "grep NoNewPrivs /proc/self/status"], timeout=30)
+        assert privileged.output.split()[-1] == b"1"
+
+
+def test_copies_never_follow_links(tmp_path: Path) -> None:
+    src = tmp_path / "solution"
+    (src / "sub").mkdir(parents=True)
+    (src / "a.py").write_text("a")
+    (src / "sub" / "b.txt").write_text("b")
+    assert kit.copy_solution(src, tmp_path / "copy") == 2
+    assert (tmp_path / "copy" / "sub" / "b.txt").read_text() == "b"
+    secret = tmp_path / "secret"
+    secret.write_text("hidden")
+    cases = {
+        "file link": lambda d: (d / "x.py").symlink_to(secret),
+        "folder link": lambda d: (d / "sub2").symlink_to(tmp_path),
+        "fifo": lambda d: os.mkfifo(d / "pipe"),
+    }
+    for i, (what, make) in enumerate(cases.items()):
+        bad = tmp_path / f"bad{i}"
+        bad.mkdir()
+        make(bad)
+        with pytest.raises(kit.Invalid, match="only regular files and folders") as e:
+            kit.copy_solution(bad, tmp_path / f"out{i}")
+        assert "hidden" not in str(e.value), what
+    with pytest.raises(kit.Invalid, match="symbolic link"):
+        kit.copy_file(tmp_path / "bad0", "x.py", tmp_path / "one", max_bytes=100)
+    with pytest.raises(kit.Invalid, match="too large"):
+        kit.copy_file(src, "a.py", tmp_path / "two", max_bytes=0)
+    with pytest.raises(kit.Invalid, match=r"no missing\.py"):
+        kit.copy_file(src, "missing.py", tmp_path / "three", max_bytes=10)
+
+
+def test_the_result_file_is_claimed_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = tmp_path / "result.json"
+    result.write_text("planted")
+    monkeypatch.setenv("ENVSPEC_RESULT", str(result))
+    monkeypatch.setenv("ENVSPEC_SOLUTION", str(tmp_path))
+    monkeypatch.setenv("ENVSPEC_PARAMETERS", '{"k": 1}')
+    seen = {}
+
+    def score(params: dict[str, object], solution: Path) -> dict[str, object]:
+        info = result.stat()
+        seen["mode"], seen["size"] = stat.S_IMODE(info.st_mode), info.st_size
+        raise kit.Invalid("no answer")
+
+    kit.run_scorer(score)
+    assert seen == {"mode": 0o600, "size": 0}
+    assert json.loads(result.read_text()) == {
+        "valid": False,
+        "reason": "no answer",
+        "message": "no answer",
+    }
