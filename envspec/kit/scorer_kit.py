@@ -65,6 +65,8 @@ LOCK_DIR = Path("/run/envspec-sandbox-uids")
 DEFAULT_SCORING_DIR = Path("/var/lib/envspec-scoring")
 #: how long the processes of a uid may take to die before the kill counts as failed
 KILL_WAIT_S = 10.0
+#: the most a runtime snapshot of a solution may hold
+SNAPSHOT_MAX_BYTES = 16 << 30
 CLONE_NEWNET = 0x40000000
 PR_SET_NO_NEW_PRIVS = 38
 
@@ -560,5 +562,19 @@ def _launch(spec: dict[str, Any], argv: list[str]) -> None:
     os.execvp(argv[0], argv)
 
 
+def _snapshot(src: str, dest: str) -> int:
+    """The runtime's snapshot of the solution for a scorer: a link-free copy, or (exit 3) an
+    invalid result written to ``$ENVSPEC_RESULT`` and no scoring."""
+    try:
+        copy_solution(Path(src), Path(dest), max_bytes=SNAPSHOT_MAX_BYTES, skip=())
+    except Invalid as e:
+        result = {"valid": False, "reason": str(e), "message": str(e)}
+        Path(os.environ["ENVSPEC_RESULT"]).write_text(json.dumps(result))
+        return 3
+    return 0
+
+
 if __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--launch":
     _launch(json.loads(sys.argv[2]), sys.argv[4:])
+elif __name__ == "__main__" and len(sys.argv) == 4 and sys.argv[1] == "--snapshot":
+    sys.exit(_snapshot(sys.argv[2], sys.argv[3]))

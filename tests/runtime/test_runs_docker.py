@@ -163,3 +163,22 @@ def test_sigkill_during_start_leaks_nothing(publish: Callable[..., str], tmp_pat
     runs.list_runs()  # any next command reclaims
     assert _labelled(run_id) == ([], [])
     assert runstore.load(run_id).status == "failed"
+
+
+def test_links_in_the_solution_never_reach_the_scorer(publish: Callable[..., str]) -> None:
+    """A link to the scorer's hidden file (inside the scorer image) is refused by the runtime's
+    snapshot before any scorer code runs; so is a link to a host-style path or a FIFO."""
+    run = runs.start_run(publish(), backend="docker")
+    try:
+        for make in (
+            "ln -sf /scoring/hidden/target.txt answer.txt",
+            "rm -f answer.txt; mkdir -p sub && ln -sf /etc/shadow sub/x && echo 42 > answer.txt",
+            "rm -rf answer.txt sub; mkfifo answer.txt",
+        ):
+            runs.exec_in_run(run.id, ["sh", "-c", make])
+            view = runs.score_run(run.id).agent_view()
+            assert view["valid"] is False, (make, view)
+            assert "only regular files and folders" in str(view["reason"]), view
+            assert "42" not in str(view["reason"])
+    finally:
+        runs.finish_run(run.id)

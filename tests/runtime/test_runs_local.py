@@ -146,3 +146,19 @@ def test_a_private_interpreter_is_reported(caplog: pytest.LogCaptureFixture) -> 
         with caplog.at_level(logging.WARNING):
             _warn_if_private(python)
         assert caplog.text == ""
+
+
+@needs_root
+def test_links_in_the_solution_never_reach_the_scorer(publish: Callable[..., str]) -> None:
+    """On the host the scorer runs as root: a link to its hidden file, or to any host file,
+    is refused by the runtime's snapshot before any scorer code runs."""
+    run = runs.start_run(publish(), backend="local")
+    try:
+        hidden = f"{run.backend_state['scorer_root']}/scoring/hidden/target.txt"
+        for target in (hidden, "/etc/shadow"):
+            runs.exec_in_run(run.id, ["sh", "-c", f"ln -sf {target} answer.txt"])
+            view = runs.score_run(run.id).agent_view()
+            assert view["valid"] is False, (target, view)
+            assert "only regular files and folders" in str(view["reason"]), view
+    finally:
+        runs.finish_run(run.id)

@@ -39,6 +39,17 @@ from envspec.runtime.backends.base import (
 log = logging.getLogger(__name__)
 
 
+#: where the scorer container's own snapshot of the solution goes, and the command that makes it
+#: before the scorer starts: the kit copies the read-only volume without following links, and
+#: a solution holding anything but regular files and folders is invalid without being scored
+SNAPSHOT_PATH = "/tmp/envspec-solution"
+SNAPSHOT_FIRST = [
+    "sh",
+    "-c",
+    f"python3 -I -S {constants.KIT_DIR}/{constants.KIT_FILE_NAME} --snapshot {SOLUTION_MOUNT} "
+    f'{SNAPSHOT_PATH}; code=$?; [ $code = 0 ] && exec "$@"; [ $code = 3 ] && exit 0; exit $code',
+    "envspec-scorer",
+]
 #: the capabilities a scorer container keeps (every other one is dropped)
 SCORER_CAPABILITIES = ("CHOWN", "DAC_OVERRIDE", "FOWNER", "SETUID", "SETGID", "KILL", "SYS_PTRACE")
 
@@ -155,7 +166,7 @@ class DockerBackend(Backend):
         started = time.monotonic()
         container = client.containers.create(
             run.backend_state["scorer_image"],
-            entrypoint=list(manifest.scoring.entrypoint),
+            entrypoint=[*SNAPSHOT_FIRST, *manifest.scoring.entrypoint],
             command=[],
             name=f"envspec-{run.id}-scorer-{run.scorer_calls}",
             labels=_labels(run.id, "scorer"),
@@ -163,7 +174,7 @@ class DockerBackend(Backend):
             environment={
                 **env,
                 **_asset_env(manifest, "scorer", run.variant),
-                "ENVSPEC_SOLUTION": SOLUTION_MOUNT,
+                "ENVSPEC_SOLUTION": SNAPSHOT_PATH,
                 "ENVSPEC_RESULT": RESULT_PATH,
                 "PYTHONPATH": constants.KIT_DIR,
             },

@@ -12,6 +12,7 @@ Otherwise the run is ``unisolated``.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import pwd
@@ -27,6 +28,7 @@ from typing import Any
 
 from envspec import constants
 from envspec.errors import EnvspecError
+from envspec.kit import scorer_kit
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
@@ -159,8 +161,14 @@ class LocalBackend(Backend):
         shutil.rmtree(call, ignore_errors=True)
         call.mkdir(mode=0o700)
         snapshot = call / "solution"
-        shutil.copytree(st["workdir"], snapshot, symlinks=True)
         result = call / "result.json"
+        try:  # the scorer gets regular files and folders only, whatever it does with them
+            scorer_kit.copy_solution(
+                Path(st["workdir"]), snapshot, max_bytes=scorer_kit.SNAPSHOT_MAX_BYTES, skip=()
+            )
+        except scorer_kit.Invalid as e:
+            refused = {"valid": False, "reason": str(e), "message": str(e)}
+            return ScorerRun(json.dumps(refused).encode(), 0, False, "", 0.0)
         sandboxes = _scoring_dir(run.id, run.scorer_calls, call)
         argv = [
             str(_within(scorer_root, a))
