@@ -53,6 +53,20 @@ def envspec_home() -> Path:
     return Path(os.environ.get("ENVSPEC_HOME") or Path.home() / ".local/share/envspec")
 
 
+def cache_dir(name: str) -> Path:
+    """``$ENVSPEC_HOME/cache/<name>``, created private (0700, as are ``cache`` and the home
+    when envspec makes them): caches hold scorer-side content (image layers, hidden assets)
+    that no run's user may read, wherever ``$ENVSPEC_HOME`` is."""
+    home = envspec_home()
+    path = home / "cache" / name
+    for folder in (home, home / "cache", path):
+        if not folder.exists():
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    for folder in (home / "cache", path):
+        os.chmod(folder, 0o700)
+    return path
+
+
 def default_store_path() -> Path:
     """The embedded default store: an OCI image layout under ``$ENVSPEC_HOME``."""
     return envspec_home() / "store"

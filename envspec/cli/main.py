@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from envspec import __version__
 from envspec.cli import assets, authoring, calibrate, export, images, manifest, registry, runs
-from envspec.cli.render import err_console
+from envspec.cli.render import err_console, safe_text
 from envspec.errors import EnvspecError
 
 app = typer.Typer(
@@ -53,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except EnvspecError as e:
-        err_console.print(f"[bold red]error:[/] {escape(e.message)}", highlight=False)
+        err_console.print(f"[bold red]error:[/] {escape(safe_text(e.message))}", highlight=False)
         if e.hint:
-            err_console.print(f"[yellow]hint:[/] {escape(e.hint)}", highlight=False)
+            err_console.print(f"[yellow]hint:[/] {escape(safe_text(e.hint))}", highlight=False)
         return e.exit_code
     except KeyboardInterrupt:
         err_console.print("interrupted")

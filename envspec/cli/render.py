@@ -20,6 +20,20 @@ console = Console(soft_wrap=True)
 err_console = Console(stderr=True, soft_wrap=True)
 
 
+def safe_text(text: object) -> str:
+    """Text that came from an agent (a scorer message, an exception of the solution) made safe
+    for an operator's terminal: control characters other than newline and tab are shown
+    escaped, so no escape sequence can redraw the screen or set the window title."""
+    out = []
+    for ch in str(text):
+        code = ord(ch)
+        if ch in "\n\t" or (code >= 0x20 and code != 0x7F and not 0x80 <= code < 0xA0):
+            out.append(ch)
+        else:
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
 def print_json(value: Any) -> None:
     """Machine output for ``--json``: plain JSON on stdout."""
     print(json.dumps(value, indent=2, sort_keys=True))

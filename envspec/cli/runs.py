@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.table import Column, Table
 
-from envspec.cli.render import console, print_json
+from envspec.cli.render import console, print_json, safe_text
 from envspec.errors import EnvspecError
 from envspec.oci.store import Access
 from envspec.runtime import runs
@@ -103,10 +103,10 @@ def score(
         if view.get("normalised") is not None:
             line += f"  normalised {view['normalised']:.3f}"
     if view.get("reason"):
-        line += f"  ({view['reason']})"
+        line += f"  ({safe_text(view['reason'])})"
     console.print(line, highlight=False, markup=False)
     if view.get("message"):
-        console.print(view["message"], highlight=False, markup=False)
+        console.print(safe_text(view["message"]), highlight=False, markup=False)
 
 
 def finish(

@@ -81,7 +81,7 @@ def fetch_asset(ref: Reference, dest_root: Path, *, access: Access | None = None
 
 def asset_cache() -> Path:
     """The operator's cache of fetched assets (``$ENVSPEC_HOME/cache/assets``)."""
-    return constants.envspec_home() / "cache" / "assets"
+    return constants.cache_dir("assets")
 
 
 def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, role: str) -> str:

@@ -220,7 +220,7 @@ def pull_environment(
     else:
         if slim:
             raise EnvspecError("--slim needs --into oci:PATH", hint="the engine needs every layer")
-        cache = LayoutStore(constants.envspec_home() / "cache" / "pulled")
+        cache = LayoutStore(constants.cache_dir("pulled"))
         total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
         done = 0
 

@@ -62,7 +62,7 @@ def staged_image(image_id: str) -> tuple[LayoutStore, str]:
 
     Returns the staging layout and the image's manifest digest there.
     """
-    cache = constants.envspec_home() / "cache" / "images"
+    cache = constants.cache_dir("images")
     cache.mkdir(parents=True, exist_ok=True)
     final = cache / image_id.replace("sha256:", "")
     if not (final / "index.json").exists():

@@ -76,3 +76,12 @@ def test_push_inspect_list_pull_json(
 
     code, out, err = run(capsys, "push", str(tiny_env), "--registry", f"{registry.host}/cli")
     assert code == 0 and "unchanged" in out
+
+
+def test_agent_text_cannot_drive_the_terminal() -> None:
+    """Escape sequences in agent-derived text (a scorer message, an error) are shown, not run."""
+    from envspec.cli.render import safe_text
+
+    shown = safe_text("valid\x1b[2J\x1b]0;pwned\x07 normalised 7.1\nnext\tline \x9b é")
+    assert "\x1b" not in shown and "\x07" not in shown and "\x9b" not in shown
+    assert shown == "valid\\x1b[2J\\x1b]0;pwned\\x07 normalised 7.1\nnext\tline \\x9b é"

@@ -1,8 +1,9 @@
 """The docker backend: the agent in its own container, the scorer in another, from the scorer
 image, sharing only a volume that the scorer mounts read-only.
 
-The agent container's PID 1 (under ``--init``) is ``sleep <remaining budget>`` and the
-container is auto-removed, so the deadline holds even when no envspec process is alive.
+The agent container's PID 1 (under ``--init``) is ``sleep <remaining budget>``, run as root
+without capabilities (the agent's commands run as the task's user, which cannot signal it), and
+the container is auto-removed, so the deadline holds even when no envspec process is alive.
 The agent's working directory is a named volume, so the solution outlives the container.
 """
 
@@ -110,7 +111,9 @@ class DockerBackend(Backend):
                 detach=True,
                 init=True,
                 auto_remove=True,
-                user=manifest.task.user,
+                # PID 1 (the deadline) runs as root with no capabilities, so that the agent's
+                # user, which every command runs as (exec names it), cannot stop or kill it
+                user="0:0",
                 working_dir=manifest.task.workdir,
                 labels=labels,
                 volumes={volume_name: {"bind": manifest.task.workdir, "mode": "rw"}},

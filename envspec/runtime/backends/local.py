@@ -70,8 +70,32 @@ def _unpack(store: Store, repo: str, layers: list[dict[str, Any]], dest: Path) -
                         target.unlink()
                     continue
                 members.append(m)
-            tar.extractall(dest, members=members, filter="data")
+            _extract(tar, dest, members)
         tmp.unlink()
+
+
+def _extract(tar: tarfile.TarFile, dest: Path, members: list[tarfile.TarInfo]) -> None:
+    """Extract safely: tarfile's ``data`` filter where this Python has it (3.11.4+); on older
+    3.11s the same rules by hand: no absolute or escaping paths, no links out of the tree, no
+    devices, no owners or special modes."""
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(dest, members=members, filter="data")
+        return
+    safe = []
+    for m in members:
+        name = PurePosixPath(m.name)
+        if name.is_absolute() or ".." in name.parts or m.isdev() or m.isfifo():
+            continue
+        if m.issym() or m.islnk():
+            target = PurePosixPath(m.linkname)
+            base = name.parent if m.issym() else PurePosixPath()
+            if target.is_absolute() or ".." in (base / target).parts:
+                continue
+        m.mode &= 0o755
+        m.uid = m.gid = 0
+        m.uname = m.gname = ""
+        safe.append(m)
+    tar.extractall(dest, members=safe)  # the members were checked above
 
 
 def _within(root: Path, image_path: str) -> Path:
@@ -87,7 +111,7 @@ class LocalBackend(Backend):
         """Unpack the agent's and the scorer's own layers (cached by digest)."""
         store, resolved = resolve(ref)
         art = resolved.artifact
-        cache = constants.envspec_home() / "cache" / "unpacked"
+        cache = constants.cache_dir("unpacked")
         agent_layers = image_layers(store, ref.repository, art.agent_digest)
         scorer_layers = image_layers(store, ref.scorer_repository, art.scorer_digest)
         shared = shared_layers(
@@ -386,19 +410,42 @@ def _make_user(run_id: str) -> str:
 
 
 def _kill_user(user: str | None) -> None:
-    if user:
-        subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True, check=False)
+    """Kill every process of the run's user and wait until none is left, by uid in one
+    ``kill(-1)`` (a chain that forks and exits in a loop outruns ``pkill -u``), before the
+    user (and so its uid, which ``useradd`` may hand out again) is removed."""
+    if not user:
+        return
+    try:
+        uid = pwd.getpwnam(user).pw_uid
+    except KeyError:
+        return
+    try:
+        scorer_kit.kill_uid(uid)
+    except RuntimeError as e:
+        raise EnvspecError(
+            f"processes of the run's user {user} survive: {e}",
+            hint="they are in uninterruptible sleep; the user is kept until they are gone "
+            "(`envspec gc` tries again)",
+        ) from e
 
 
 def _start_watchdog(run: RunRecord, user: str | None) -> int:
     """A detached process that ends the agent's processes at the deadline, so the budget
     holds with no envspec process alive."""
     deadline = run.deadline or time.time()
+    # the kit's kill by uid, inlined (the watchdog must not depend on envspec's imports)
     script = (
-        "import os,sys,time,subprocess\n"
+        "import os,pwd,sys,time\n"
         "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
         "u = sys.argv[2]\n"
-        "if u: subprocess.run(['pkill', '-KILL', '-u', u])\n"
+        "if u:\n"
+        "    uid = pwd.getpwnam(u).pw_uid\n"
+        "    for _ in range(500):\n"
+        "        os.setresuid(uid, uid, 0)\n"
+        "        try: os.kill(-1, 9)\n"
+        "        except ProcessLookupError: break\n"
+        "        finally: os.setresuid(0, 0, 0)\n"
+        "        time.sleep(0.01)\n"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", script, str(deadline), user or ""],
