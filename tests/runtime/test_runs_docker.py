@@ -128,6 +128,13 @@ def test_deadline_holds_with_no_envspec_process(publish: Callable[..., str]) -> 
     assert runs.score_run(run.id).record.valid
     containers, _ = _labelled(run.id)
     assert len(containers) == 1
+    # the agent cannot stop the deadline: PID 1 and its sleep are not its processes
+    stop_all = (
+        "kill -STOP 1; for p in /proc/[0-9]*; do grep -q '^Name:.sleep' $p/status 2>/dev/null"
+        " && kill -STOP ${p#/proc/}; done"
+    )
+    stop = runs.exec_in_run(run.id, ["sh", "-c", stop_all])
+    assert stop.stderr.count(b"not permitted") >= 2, stop
     time.sleep(6)  # nothing of envspec runs now: the container's own PID 1 ends it
     deadline = time.time() + 10
     while _labelled(run.id)[0] and time.time() < deadline:
