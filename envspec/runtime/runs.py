@@ -424,7 +424,8 @@ def gc() -> list[str]:
     """Reclaim what dead runs left: containers, volumes, GPU leases; mark those runs.
 
     A ``starting`` run whose process died is failed and cleaned up; a ``running`` run past its
-    deadline becomes ``expired`` and gives its GPUs back (its solution stays for ``finish``).
+    deadline is stopped (whatever of the agent's still runs), becomes ``expired`` and gives its
+    GPUs back (its solution stays for ``finish``).
     """
     now = time.time()
     touched: list[str] = []
@@ -435,6 +436,12 @@ def gc() -> list[str]:
                 _abandon(runstore.load(run.id), "the starting process died")
             touched.append(run.id)
         elif run.status == "running" and run.deadline is not None and now >= run.deadline:
+            # the GPUs go back only once nothing of the run can hold them any more
+            try:
+                get_backend(run.backend).stop(run, keep_solution=True)
+            except EnvspecError as e:
+                log.warning("gc: run %s expired but could not be stopped: %s", run.id, e)
+                continue
             runstore.update(run.id, lambda r: r.with_(status="expired", released_at=r.deadline))
             allocator().release(run.id)
             touched.append(run.id)

@@ -167,11 +167,15 @@ class DockerBackend(Backend):
         _, volume = _names(run.id)
         device_ids = [str(g.index) for g in run.gpus]
         started = time.monotonic()
+        name = f"envspec-{run.id}-scorer-{run.scorer_calls}"
+        # a scorer container left by a killed `envspec score` must not block this one (409)
+        for left in client.containers.list(all=True, filters={"name": f"^/{name}$"}):
+            _force_remove(left)
         container = client.containers.create(
             run.backend_state["scorer_image"],
             entrypoint=[*SNAPSHOT_FIRST, *manifest.scoring.entrypoint],
             command=[],
-            name=f"envspec-{run.id}-scorer-{run.scorer_calls}",
+            name=name,
             labels=_labels(run.id, "scorer"),
             volumes={volume: {"bind": SOLUTION_MOUNT, "mode": "ro"}},
             environment={
