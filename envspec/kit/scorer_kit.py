@@ -512,22 +512,30 @@ def _uid_block() -> tuple[int, int]:
     return DEFAULT_UIDS
 
 
-def _lock_uid() -> tuple[int, IO[bytes]]:
-    """A uid of the block, locked for this process (released when its file is closed)."""
-    start, count = _uid_block()
-    LOCK_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
-    offsets = list(range(count))
-    random.SystemRandom().shuffle(offsets)
-    for offset in offsets[:4096]:
-        uid = start + offset
-        f = (LOCK_DIR / f"{uid}.lock").open("ab")
+def lock_any(folder: Path, choices: Sequence[int]) -> tuple[int, IO[bytes]] | None:
+    """The first of ``choices`` (tried in random order) whose lock file in ``folder`` this
+    process could lock, with the open file that holds the lock (closing it releases it)."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    order = list(choices)
+    random.SystemRandom().shuffle(order)
+    for choice in order:
+        f = (folder / f"{choice}.lock").open("ab")
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             f.close()
             continue
-        return uid, f
-    raise RuntimeError(f"no free sandbox uid in {start}..{start + count - 1}")
+        return choice, f
+    return None
+
+
+def _lock_uid() -> tuple[int, IO[bytes]]:
+    """A uid of the block, locked for this process (released when its file is closed)."""
+    start, count = _uid_block()
+    locked = lock_any(LOCK_DIR, range(start, start + min(count, 4096)))
+    if locked is None:
+        raise RuntimeError(f"no free sandbox uid in {start}..{start + count - 1}")
+    return locked
 
 
 # --- the launcher (runs as root, then becomes the sandbox's uid and executes the command) ----
