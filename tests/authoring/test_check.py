@@ -228,7 +228,8 @@ def test_reference_worse_than_starting(fresh: Path) -> None:
 @pytest.mark.integration
 @pytest.mark.usefixtures("python_base")
 def test_exploit_that_scores_valid(fresh: Path) -> None:
-    """A scorer that follows links reads the hidden labels through the exploit's link. The
+    """A scorer that follows links would read the hidden labels through the exploit's link,
+    but the runtime hands scorers link-free snapshots: the link is refused before it runs. The
     other two kinds of exploit: a file (written as task.solution, predictions.csv) that
     scores, and a folder whose predictions.csv does not."""
     replace(fresh / "scoring" / "score.py", KIT_COPY, LINK_FOLLOWING_COPY)
@@ -238,9 +239,10 @@ def test_exploit_that_scores_valid(fresh: Path) -> None:
     report = check_environment(fresh)
     assert codes(report) == {"exploit-scores-valid"}, [str(f) for f in report.findings]
     flagged = {f.where for f in report.findings}
-    assert flagged == {"exploits/symlink_labels.sh", "exploits/constant.csv"}
+    assert flagged == {"exploits/constant.csv"}
     trials = report.trials["default"]
-    assert trials["exploit:symlink_labels"]["score"] == 0.0
+    assert trials["exploit:symlink_labels"]["valid"] is False
+    assert "only regular files and folders" in trials["exploit:symlink_labels"]["reason"]
     assert trials["exploit:constant"]["note"] == "wrote constant.csv as predictions.csv"
     assert trials["exploit:nan"]["valid"] is False
     assert "not finite" in trials["exploit:nan"]["reason"]
@@ -250,11 +252,13 @@ def test_exploit_that_scores_valid(fresh: Path) -> None:
 @pytest.mark.usefixtures("python_base")
 def test_no_gain_exploits(fresh: Path) -> None:
     """A marked exploit may score valid if it gains nothing over the starting solution (here
-    it runs the starting solution itself); one that reads the labels through the link a
-    broken scorer follows gains, and is flagged even though it is marked."""
-    replace(fresh / "scoring" / "score.py", KIT_COPY, LINK_FOLLOWING_COPY)
-    link = fresh / "exploits" / "symlink_labels.sh"
-    link.write_text("# envspec-exploit: no-gain\n" + link.read_text())
+    it runs the starting solution itself); one that writes the reference's answers gains, and
+    is flagged even though it is marked."""
+    answers = (fresh / "reference" / "predictions.csv").read_text()
+    (fresh / "exploits" / "copy_answers.sh").write_text(
+        "# envspec-exploit: no-gain\n# the reference's answers, written out\n"
+        f"cat > predictions.csv <<'EOF'\n{answers}EOF\n"
+    )
     (fresh / "exploits" / "start_again.sh").write_text(
         "# envspec-exploit: no-gain\n# the starting solution, run as an exploit\n"
         "python predict.py\n"
@@ -262,9 +266,9 @@ def test_no_gain_exploits(fresh: Path) -> None:
     report = check_environment(fresh)
     assert codes(report) == {"exploit-gains"}, [str(f) for f in report.findings]
     (found,) = report.findings
-    assert found.where == "exploits/symlink_labels.sh" and found.severity == ERROR
+    assert found.where == "exploits/copy_answers.sh" and found.severity == ERROR
     assert "starting solution's 1.758954" in found.message
     trials = report.trials["default"]
     again = trials["exploit:start_again"]
     assert again["valid"] and again["score"] == trials["starting"]["score"]
-    assert trials["exploit:symlink_labels"]["score"] == 0.0
+    assert trials["exploit:copy_answers"]["score"] == trials["reference"]["score"]

@@ -10,7 +10,8 @@ killed at the end. Nothing that process says is believed:
 - **the clock** is the checker's: from sending the call to the reply (CPU), or to the moment
   the checker itself has read a correct output (GPU: work still running on any stream when the
   worker replies is thus counted, never forgiven). The fixed cost of that plumbing is measured
-  first with a worker that never imports agent code, and subtracted;
+  with a worker that never imports agent code, in a sandbox of its own, called between the
+  solution's calls, and its median is subtracted;
 - **the output** is read by the checker itself once every process of the sandbox's uid is
   stopped (CPU: from the worker's memory through ``/proc/PID/mem``; GPU: the worker's
   allocation, mapped through CUDA IPC), and compared with the expected one, computed here: no
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import json
 import math
 import os
@@ -81,6 +83,7 @@ class Worker:
         hello = self.receive(timeout)
         if not hello.get("ok"):
             raise kit.Invalid(str(hello.get("error"))[:3000])
+        box.stop()  # it runs only inside its calls
 
     def receive(self, timeout: float, *, spin: bool = False) -> dict[str, Any]:
         """The worker's next message; ``spin`` polls instead of sleeping (no wake-up latency
@@ -298,28 +301,37 @@ def score(params: dict[str, Any], solution_dir: Path) -> dict[str, Any]:
         processes=512,
     )
     seeds = [secrets.randbits(62) for _ in range(warmup + repeats)]
-    with kit.Sandbox(limits, label="optimize-kernel") as box, calls(n, device) as caller:
+    per_call = max(1, math.ceil(NULL_CALLS / len(seeds)))
+    with (
+        kit.Sandbox(limits, label="optimize-kernel") as box,
+        kit.Sandbox(limits, label="optimize-kernel-null") as null_box,
+        calls(n, device) as caller,
+        calls(n, device) as null_caller,
+    ):
         kit.copy_solution(solution_dir, box.root / "code", max_bytes=64 << 20)
         if not (box.root / "code" / "solution.py").is_file():
             raise kit.Invalid("no solution.py in your working directory")
         box.give(box.root / "code")
-        for name in ("worker.py", "cuda_ipc.py"):
-            shutil.copyfile(HERE / name, box.root / name)
-            box.give(box.root / name, writable=False)
-        # the plumbing's fixed cost, timed before any agent code exists in the sandbox
+        for where, name in itertools.product((box, null_box), ("worker.py", "cuda_ipc.py")):
+            shutil.copyfile(HERE / name, where.root / name)
+            where.give(where.root / name, writable=False)
         gc.disable()  # no collection pause inside the checker's clock
-        null = Worker(box, "null", caller, first_timeout)
-        fixed = statistics.median(
-            caller.call(null, i, None, call_timeout) for i in range(NULL_CALLS)
-        )
-        box.kill()
+        # The plumbing's fixed cost: a worker that never imports agent code, in a sandbox of
+        # its own, called between the solution's calls, so that whatever slows one phase of
+        # the scoring (another process busy on the machine, say) cannot slow only it.
+        null = Worker(null_box, "null", null_caller, first_timeout)
+        null_caller.call(null, 0, None, call_timeout)  # its own warm-up
         worker = Worker(box, "solution", caller, first_timeout)
-        elapsed = [
-            caller.call(worker, i, seed, first_timeout if i == 0 else call_timeout)
-            for i, seed in enumerate(seeds)
-        ]
+        elapsed: list[float] = []
+        nulls: list[float] = []
+        for i, seed in enumerate(seeds):
+            for _ in range(per_call):
+                nulls.append(null_caller.call(null, len(nulls) + 1, None, call_timeout))
+            elapsed.append(caller.call(worker, i, seed, first_timeout if i == 0 else call_timeout))
         box.kill()
+        null_box.kill()
         gc.enable()
+    fixed = statistics.median(nulls)
     times = [max(MIN_MS, t - fixed) for t in elapsed[warmup:]]
     median = statistics.median(times)
     return {
