@@ -841,3 +841,41 @@ def test_mutations_are_reported_at_their_path(scratch: Path, data: st.DataObject
         return False
 
     assert any(related(p.path) for p in problems), (kind, mutated, problems)
+
+
+def test_a_build_context_that_escapes_through_a_link_is_refused(tmp_path: Path) -> None:
+    """images.context as a link to a folder above passes a lexical check; resolved, it is
+    outside the environment and refused, by validate and so by build (which loads the same)."""
+    from envspec.schema import load_manifest
+
+    env = tmp_path / "env"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "envs" / "tiny", env)
+    (env / "ctx").symlink_to(tmp_path)
+    text = (env / "envspec.yaml").read_text()
+    (env / "envspec.yaml").write_text(text.replace("images:\n", "images:\n  context: ctx\n", 1))
+    with pytest.raises(ManifestError) as e:
+        load_manifest(env)
+    assert "outside the environment folder" in str(e.value.problems)
+
+
+@pytest.mark.integration
+@pytest.mark.usefixtures("python_base")
+def test_a_dockerfile_in_a_non_default_context_builds_where_validate_looked(
+    tmp_path: Path,
+) -> None:
+    """The Dockerfile is relative to the context in validate and in build alike."""
+    from envspec.oci.build import build_environment
+    from envspec.schema import load_manifest
+
+    env = tmp_path / "env"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "envs" / "tiny", env)
+    (env / "build").mkdir()
+    shutil.move(env / "Dockerfile", env / "build" / "Dockerfile")
+    for sub in ("task", "scoring", "reference"):
+        shutil.copytree(env / sub, env / "build" / sub)
+    text = (env / "envspec.yaml").read_text()
+    (env / "envspec.yaml").write_text(text.replace("images:\n", "images:\n  context: build\n", 1))
+    manifest = load_manifest(env)
+    assert manifest.images.dockerfile_relpath == "build/Dockerfile"
+    built = build_environment(env)
+    assert built.agent_id and built.scorer_id

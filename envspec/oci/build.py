@@ -71,7 +71,8 @@ def build_environment(
     chosen = chosen or manifest.images.base
     args = {**manifest.images.build_args, constants.BUILD_ARG_BASE: chosen}
     context = (env_dir / manifest.images.context).resolve()
-    dockerfile = str((env_dir / manifest.images.dockerfile).resolve().relative_to(context))
+    # as validated (envspec.schema.resolving): the Dockerfile is relative to the context
+    dockerfile = str((env_dir / manifest.images.dockerfile_relpath).resolve().relative_to(context))
     env_label = f"{manifest.name}:{manifest.version}"
     agent_tag, scorer_tag = local_tags(manifest)
     ids = {}

@@ -32,8 +32,26 @@ def resolve(data: Mapping[str, Any], env_dir: Path) -> list[Problem]:
     manifest = Manifest.from_dict(data)
     images = manifest.images
     try:
-        if not (env_dir / images.context).is_dir():
+        # resolved, links included: a context that is (or passes through) a link to a folder
+        # above would send that folder to the engine, and into a published image
+        root = env_dir.resolve()
+        context = (env_dir / images.context).resolve()
+        if not context.is_relative_to(root):
+            add(
+                "images.context",
+                f"build context {images.context!r} resolves to {context}, outside the "
+                "environment folder",
+                "point it at a folder inside the environment (links out of it are refused)",
+            )
+        elif not context.is_dir():
             add("images.context", f"build context {images.context!r} is not a directory")
+        elif not (env_dir / images.dockerfile_relpath).resolve().is_relative_to(context):
+            add(
+                "images.dockerfile",
+                f"{images.dockerfile_relpath} resolves outside the build context "
+                f"{images.context!r}",
+                "keep the Dockerfile inside the context (it is relative to the context)",
+            )
         instructions = env_dir / manifest.task.instructions
         if not instructions.is_file():
             add(
