@@ -87,6 +87,29 @@ class EnvironmentArtifact:
             ) from e
 
     @staticmethod
-    def config_digest(manifest_bytes: bytes) -> str:
-        """The digest of the config blob an artifact manifest names."""
-        return str(json.loads(manifest_bytes)["config"]["digest"])
+    def config_digest(manifest_bytes: bytes, *, source: str = "the manifest") -> str:
+        """The digest of the config blob a manifest names.
+
+        Raises:
+            RegistryError: the manifest is not JSON or names no config digest.
+        """
+        return config_digest(manifest_bytes, source=source)
+
+
+def config_digest(manifest_bytes: bytes, *, source: str = "the manifest") -> str:
+    """The ``config.digest`` of an OCI or Docker image manifest.
+
+    Raises:
+        RegistryError: the manifest is not JSON or names no well-formed config digest.
+    """
+    try:
+        digest = json.loads(manifest_bytes)["config"]["digest"]
+    except (ValueError, KeyError, TypeError):
+        digest = None
+    if not isinstance(digest, str) or not digest.startswith("sha256:") or len(digest) != 71:
+        raise RegistryError(
+            f"{source} is malformed: it names no config digest",
+            hint="the registry (or a proxy in front of it) sent something else than the "
+            "manifest pushed; check its address and logs, or re-push",
+        )
+    return digest

@@ -18,7 +18,7 @@ from envspec.errors import DigestMismatch, EngineError, EnvspecError, NotFound
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.oci import engine, env_assets
-from envspec.oci.artifact import EnvironmentArtifact
+from envspec.oci.artifact import EnvironmentArtifact, config_digest
 from envspec.oci.layout import LayoutStore
 from envspec.oci.push import scorer_reference
 from envspec.oci.store import Access, Store, open_store
@@ -87,7 +87,7 @@ def resolve(ref: Reference, *, access: Access | None = None) -> tuple[Store, Res
                 registry=store.name,
                 hint="the version was overwritten (--force) or the pin is wrong; check the lock",
             )
-    config = store.get_blob(ref.repository, EnvironmentArtifact.config_digest(data))
+    config = store.get_blob(ref.repository, config_digest(data, source=str(ref)))
     artifact = EnvironmentArtifact.from_oci(data, config, source=str(ref))
     version = ref.version or str(artifact.manifest.get("version"))
     return store, ResolvedEnvironment(ref.with_version(version).with_digest(digest), artifact)
@@ -124,7 +124,7 @@ def list_environments(store: Store) -> list[EnvironmentSummary]:
     for repo in store.catalog():
         for version in list_versions(store, repo):
             data, _, _ = store.get_manifest(repo, version + constants.ENV_TAG_SUFFIX)
-            config = store.get_blob(repo, EnvironmentArtifact.config_digest(data))
+            config = store.get_blob(repo, config_digest(data, source=f"{repo}:{version}"))
             art = EnvironmentArtifact.from_oci(data, config, source=f"{repo}:{version}")
             m = Manifest.from_dict(art.manifest)
             hw = {name: v.hardware.summary() for name, v in m.variants.items()}
@@ -233,7 +233,7 @@ def pull_environment(
         for role, (repo, digest) in roles.items():
             tag = engine_tag(resolved.reference, role)
             data, _, _ = store.get_manifest(repo, digest)
-            config = str(json.loads(data)["config"]["digest"])
+            config = config_digest(data, source=f"{repo}@{digest}")
             images[role] = tag
             if engine.image_id(tag) == config:
                 continue  # the engine already holds exactly this image: nothing to move

@@ -59,6 +59,10 @@ log = logging.getLogger(__name__)
 
 CHUNK_SIZE = 1024 * 1024
 PAGE_SIZE = 1000
+#: the most of a manifest read (CNCF distribution refuses manifests over 4 MiB)
+MAX_MANIFEST_BYTES = 4 << 20
+#: the most of a blob read into memory (configs, artifact configs with a manifest)
+MAX_SMALL_BLOB_BYTES = 32 << 20
 
 #: what put_blob accepts: the bytes, a file path, or an iterator of chunks
 BlobSource = bytes | str | os.PathLike[str] | Iterable[bytes]
@@ -180,9 +184,49 @@ class RegistryClient:
                 hint="the registry's storage may be corrupt; re-push the blob",
             )
 
-    def get_blob(self, repo: str, digest: str) -> bytes:
-        """Blob ``digest`` of ``repo`` in memory (for small blobs; see :meth:`iter_blob`)."""
-        return b"".join(self.iter_blob(repo, digest))
+    def get_blob(self, repo: str, digest: str, *, limit: int = MAX_SMALL_BLOB_BYTES) -> bytes:
+        """Blob ``digest`` of ``repo`` in memory, for small blobs (configs, artifacts; see
+        :meth:`iter_blob`): at most ``limit`` bytes are read.
+
+        Raises:
+            NotFound, DigestMismatch; RegistryError: the blob is larger than ``limit``.
+        """
+        data = bytearray()
+        for chunk in self.iter_blob(repo, digest):
+            data += chunk
+            if len(data) > limit:
+                raise RegistryError(
+                    f"blob {repo}@{digest} from {self.host} is larger than {limit:,} bytes, "
+                    "which no config or manifest is",
+                    registry=self.host,
+                    hint="the registry (or a proxy in front of it) sent something else; "
+                    "check its address",
+                )
+        return bytes(data)
+
+    def _read_capped(self, resp: requests.Response, limit: int, what: str) -> bytes:
+        """The body of ``resp``, read in chunks, refused past ``limit`` bytes (as registries
+        refuse manifests past 4 MiB): a hostile answer cannot take the memory."""
+        data = bytearray()
+        try:
+            for chunk in resp.iter_content(CHUNK_SIZE):
+                data += chunk
+                if len(data) > limit:
+                    raise RegistryError(
+                        f"{what} from {self.host} is larger than {limit:,} bytes",
+                        registry=self.host,
+                        hint="registries refuse manifests that large: the registry (or a "
+                        "proxy in front of it) sent something else; check its address",
+                    )
+        except requests.exceptions.RequestException as e:
+            raise RegistryUnreachable(
+                f"download of {what} from {self.host} broke off: {short_error(e)}",
+                registry=self.host,
+                hint="retry; check the network and the registry's logs",
+            ) from None
+        finally:
+            resp.close()
+        return bytes(data)
 
     def put_blob(
         self,
@@ -298,10 +342,11 @@ class RegistryClient:
             f"/v2/{repo}/manifests/{reference}",
             scope=self._scope(repo),
             headers={"Accept": ", ".join(MANIFEST_MEDIA_TYPES)},
+            stream=True,
         )
         if not resp.ok:
             raise self._transport.fail(resp, f"manifest {what}")
-        data = resp.content
+        data = self._read_capped(resp, MAX_MANIFEST_BYTES, f"manifest {what}")
         digest = sha256_digest(data)
         expected = reference if reference.startswith("sha256:") else None
         announced = resp.headers.get("Docker-Content-Digest")

@@ -404,3 +404,66 @@ def test_bearer_refused_token_does_not_loop(token_registry: FakeTokenRegistry) -
     assert len(token_registry.token_requests) == 1
     with pytest.raises(AuthenticationError, match="token server"):
         RegistryClient(token_registry.host, username=USER, password="wrong").catalog()
+
+
+class _Hostile:
+    """A loopback HTTP server that answers like a registry, but badly."""
+
+    def __init__(self, manifest_body: bytes) -> None:
+        body = manifest_body
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                if self.path == "/v2/":
+                    self.send_response(200)
+                    self.send_header("Content-Length", "2")
+                    self.end_headers()
+                    self.wfile.write(b"{}")
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/vnd.oci.image.manifest.v1+json")
+                self.end_headers()
+                try:
+                    for i in range(0, len(body), 1 << 20):
+                        self.wfile.write(body[i : i + (1 << 20)])
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (b"{" + b" " * (64 << 20) + b"}", "larger than"),
+        (
+            b'{"schemaVersion": 2, "mediaType": "application/vnd.oci.image.manifest.v1+json"}',
+            "names no config digest",
+        ),
+        (b"not json at all", "names no config digest"),
+    ],
+    ids=["huge", "no-config", "not-json"],
+)
+def test_a_hostile_registry_gets_a_registry_error(body: bytes, says: str) -> None:
+    """A huge manifest is not read whole; a malformed one is a registry error with a hint,
+    never an internal error."""
+    from envspec.errors import RegistryError
+    from envspec.models.reference import Reference
+    from envspec.oci.pull import resolve
+
+    hostile = _Hostile(body)
+    try:
+        with pytest.raises(RegistryError) as e:
+            resolve(Reference.parse(f"127.0.0.1:{hostile.port}/ns/env:1.0.0"))
+    finally:
+        hostile.close()
+    assert says in e.value.message and e.value.hint
