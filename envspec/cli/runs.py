@@ -8,10 +8,11 @@ from pathlib import Path
 import typer
 from rich.table import Column, Table
 
-from envspec.cli.render import console, print_json, safe_text
+from envspec.cli.render import console, err_console, print_json, safe_text
 from envspec.errors import EnvspecError
 from envspec.oci.store import Access
 from envspec.runtime import runs
+from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
 from envspec.runtime.budget import parse_overrides
 
 
@@ -66,11 +67,18 @@ def exec_(
                 "stdout": result.stdout.decode(errors="replace"),
                 "stderr": result.stderr.decode(errors="replace"),
                 "timed_out": result.timed_out,
+                "dropped_bytes": result.dropped,
             }
         )
         return
     sys.stdout.buffer.write(result.stdout)
     sys.stderr.buffer.write(result.stderr)
+    if result.dropped:
+        err_console.print(
+            f"envspec: output truncated: {result.dropped:,} bytes past the first "
+            f"{EXEC_OUTPUT_LIMIT >> 20} MiB of a stream were not kept",
+            highlight=False,
+        )
     raise typer.Exit(result.exit_code)
 
 

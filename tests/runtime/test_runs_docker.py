@@ -189,3 +189,19 @@ def test_links_in_the_solution_never_reach_the_scorer(publish: Callable[..., str
             assert "42" not in str(view["reason"])
     finally:
         runs.finish_run(run.id)
+
+
+def test_a_flood_of_output_is_capped_not_held(publish: Callable[..., str]) -> None:
+    """An agent command that prints more than the limit: the first EXEC_OUTPUT_LIMIT bytes of
+    the stream are kept, the rest read and counted (the SDK's demux took minutes and all the
+    memory for this before)."""
+    from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
+
+    run = runs.start_run(publish(), backend="docker")
+    try:
+        size = EXEC_OUTPUT_LIMIT + (20 << 20)
+        done = runs.exec_in_run(run.id, ["sh", "-c", f"head -c {size} /dev/zero; echo err >&2"])
+    finally:
+        runs.finish_run(run.id)
+    assert done.exit_code == 0 and len(done.stdout) == EXEC_OUTPUT_LIMIT
+    assert done.dropped == size - EXEC_OUTPUT_LIMIT and done.stderr == b"err\n"

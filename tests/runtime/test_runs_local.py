@@ -162,3 +162,17 @@ def test_links_in_the_solution_never_reach_the_scorer(publish: Callable[..., str
             assert "only regular files and folders" in str(view["reason"]), view
     finally:
         runs.finish_run(run.id)
+
+
+def test_a_flood_of_output_is_capped_not_held(publish: Callable[..., str]) -> None:
+    """As on docker: the first EXEC_OUTPUT_LIMIT bytes of a stream kept, the rest counted."""
+    from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
+
+    run = runs.start_run(publish(), backend="local")
+    try:
+        size = EXEC_OUTPUT_LIMIT + (20 << 20)
+        done = runs.exec_in_run(run.id, ["sh", "-c", f"head -c {size} /dev/zero; echo err >&2"])
+    finally:
+        runs.finish_run(run.id)
+    assert done.exit_code == 0 and len(done.stdout) == EXEC_OUTPUT_LIMIT
+    assert done.dropped == size - EXEC_OUTPUT_LIMIT and done.stderr == b"err\n"

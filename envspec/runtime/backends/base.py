@@ -16,12 +16,33 @@ from envspec.models.run import RunRecord
 
 @dataclass(frozen=True)
 class ExecResult:
-    """What an agent command did."""
+    """What an agent command did. ``dropped``: bytes of output past the limit, read and not
+    kept (:data:`EXEC_OUTPUT_LIMIT` a stream)."""
 
     exit_code: int
     stdout: bytes
     stderr: bytes
     timed_out: bool = False
+    dropped: int = 0
+
+
+#: the most of each stream of an agent command's output kept (the rest is read and dropped)
+EXEC_OUTPUT_LIMIT = 128 << 20
+
+
+class OutputBuffer:
+    """A stream's output gathered in linear time, keeping at most ``limit`` bytes."""
+
+    def __init__(self, limit: int = EXEC_OUTPUT_LIMIT) -> None:
+        self.data = bytearray()
+        self.limit = limit
+        self.dropped = 0
+
+    def add(self, chunk: bytes) -> None:
+        room = self.limit - len(self.data)
+        if room > 0:
+            self.data += chunk[:room]
+        self.dropped += max(0, len(chunk) - max(room, 0))
 
 
 @dataclass(frozen=True)
@@ -134,6 +155,12 @@ class Backend(ABC):
             f"elif [ ! -r {q} ]; then exit 23; fi; base64 < {q}"
         )
         result = self.exec(run, ["sh", "-c", probe], timeout=timeout)
+        if result.exit_code == 0 and result.dropped:
+            raise FileReadError(
+                f"reading {path} in run {run.id} failed: the file is too large to read this way",
+                reason="failed",
+                hint="read files under about 90 MiB, or copy it out in parts",
+            )
         if result.exit_code == 0:
             return base64.b64decode(result.stdout)
         reason = _READ_CODES.get(result.exit_code, "failed")

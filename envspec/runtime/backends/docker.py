@@ -33,6 +33,7 @@ from envspec.runtime.backends.base import (
     SOLUTION_MOUNT,
     Backend,
     ExecResult,
+    OutputBuffer,
     ScorerRun,
     StartSpec,
 )
@@ -151,13 +152,28 @@ class DockerBackend(Backend):
         manifest = Manifest.from_dict(run.manifest)
         container = self._agent(run)
         wrapped = ["timeout", "-k", "5", f"{max(1, int(timeout))}", *argv]
+        api = engine.client().api
+        out, err = OutputBuffer(), OutputBuffer()
         try:
-            code, (out, err) = container.exec_run(
-                wrapped, user=manifest.task.user, workdir=manifest.task.workdir, demux=True
+            made = api.exec_create(
+                container.id, wrapped, user=manifest.task.user, workdir=manifest.task.workdir
             )
+            # streamed frame by frame: the SDK's own demux joins the frames in quadratic time
+            for o, e in api.exec_start(made["Id"], stream=True, demux=True):
+                if o:
+                    out.add(o)
+                if e:
+                    err.add(e)
+            code = int(api.exec_inspect(made["Id"])["ExitCode"] or 0)
         except docker.errors.APIError as e:
             raise RunGone(f"run {run.id}: exec failed: {e.explanation or e}") from e
-        return ExecResult(int(code), out or b"", err or b"", timed_out=code == 124)
+        return ExecResult(
+            code,
+            bytes(out.data),
+            bytes(err.data),
+            timed_out=code == 124,
+            dropped=out.dropped + err.dropped,
+        )
 
     def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
         """A fresh scorer container: scorer image, solution read-only, no network."""

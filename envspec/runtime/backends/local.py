@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import pwd
+import selectors
 import shutil
 import signal
 import stat
@@ -36,7 +37,7 @@ from envspec.oci.env_assets import asset_cache, asset_env, asset_reference, asse
 from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
 from envspec.runtime import runstore
-from envspec.runtime.backends.base import Backend, ExecResult, ScorerRun, StartSpec
+from envspec.runtime.backends.base import Backend, ExecResult, OutputBuffer, ScorerRun, StartSpec
 
 log = logging.getLogger(__name__)
 
@@ -270,7 +271,8 @@ def _run_session(
     merge: bool = False,
     **kwargs: Any,
 ) -> ExecResult:
-    """Run ``argv`` in a session of its own; at the timeout, kill the whole session."""
+    """Run ``argv`` in a session of its own; at the timeout, kill the whole session. Output is
+    gathered as it comes, at most :data:`EXEC_OUTPUT_LIMIT` bytes a stream kept."""
     proc = subprocess.Popen(
         argv,
         cwd=cwd,
@@ -281,13 +283,41 @@ def _run_session(
         start_new_session=True,
         **kwargs,
     )
+    buffers = {proc.stdout: OutputBuffer(), proc.stderr: OutputBuffer()}
+    deadline = time.monotonic() + timeout
+    timed_out = False
+    with selectors.DefaultSelector() as sel:
+        for stream in buffers:
+            if stream is not None:
+                sel.register(stream, selectors.EVENT_READ)
+        while sel.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                break
+            for key, _ in sel.select(timeout=min(left, 1.0)):
+                chunk = os.read(key.fd, 1 << 16)
+                if chunk:
+                    buffers[key.fileobj].add(chunk)  # type: ignore[index]
+                else:
+                    sel.unregister(key.fileobj)
     try:
-        out, err = proc.communicate(timeout=timeout)
-        return ExecResult(proc.returncode, out, err or b"")
+        code = proc.wait(timeout=max(0.1, deadline - time.monotonic()) if not timed_out else 10)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate()
-        return ExecResult(124, out, err or b"", timed_out=True)
+        timed_out = True
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        code = proc.wait()
+    for stream in buffers:
+        if stream is not None:
+            stream.close()
+    out, err = buffers[proc.stdout], buffers[proc.stderr]
+    dropped = out.dropped + err.dropped
+    if timed_out:
+        return ExecResult(124, bytes(out.data), bytes(err.data), timed_out=True, dropped=dropped)
+    return ExecResult(code, bytes(out.data), bytes(err.data), dropped=dropped)
 
 
 def _scoring_dir(run_id: str, call: int, private: Path) -> Path:
