@@ -35,10 +35,12 @@ def test_allocated_gpus_reach_the_agent_and_scorer_containers(
             b = runs.start_run(ref, backend="docker")
             seen = {}
             for r in (a, b):
-                # the runtime hook sets it on the container's init process (PID 1)
+                # the runtime hook sets it on the container's init process (PID 1), which runs
+                # as root (the agent cannot read its environment: read it as root here)
                 script = "tr '\\0' '\\n' < /proc/1/environ | sed -n 's/^NVIDIA_VISIBLE_DEVICES=//p'"
-                out = runs.exec_in_run(r.id, ["sh", "-c", script])
-                seen[r.id] = out.stdout.decode().strip()
+                agent = daemon.client.containers.get(r.backend_state["agent_container"])
+                out = agent.exec_run(["sh", "-c", script], user="0").output
+                seen[r.id] = out.decode().strip()
             assert seen == {a.id: "0,1", b.id: "2,3"}
             assert runs.score_run(b.id).record.valid  # the scorer gets the run's GPUs too
             calls = [c["NVIDIA_VISIBLE_DEVICES"] for c in daemon.hook_calls()]
