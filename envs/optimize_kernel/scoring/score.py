@@ -103,9 +103,12 @@ class Worker:
         if not data:
             raise kit.Invalid(f"the solution's process died; its output ends:\n{self.log_tail()}")
         try:
-            return dict(json.loads(data))
+            message = json.loads(data)
         except ValueError:
-            raise kit.Invalid("the solution wrote to the scorer's channel") from None
+            message = None
+        if not isinstance(message, dict):
+            raise kit.Invalid("the solution wrote to the scorer's channel")
+        return message
 
     def drain(self) -> None:
         """Nothing may be waiting from the worker before a call: a message sent while it
@@ -153,7 +156,10 @@ class CpuCalls:
         t1 = time.perf_counter_ns()
         w.box.stop()
         check_reply(reply, i)
-        if read_memory(w.proc.pid, int(reply["address"]), self.n * 4) != want_bytes:
+        address = reply.get("address")
+        if not isinstance(address, int) or address <= 0:
+            raise kit.Invalid("the solution wrote to the scorer's channel")
+        if read_memory(w.proc.pid, address, self.n * 4) != want_bytes:
             raise wrong_output(i)
         return (t1 - t0) / 1e6
 
@@ -197,7 +203,9 @@ class GpuCalls:
 
     def output(self, reply: dict[str, Any]) -> torch.Tensor:
         """The worker's output, mapped here (a mapping is kept for an allocation reused)."""
-        handle, offset = str(reply.get("handle")), int(reply.get("offset", -1))
+        handle, offset = str(reply.get("handle")), reply.get("offset", -1)
+        if not isinstance(offset, int):
+            raise kit.Invalid("the solution wrote to the scorer's channel")
         if (handle, offset) in self.outputs:
             return self.outputs[(handle, offset)]
         if handle not in self.mapped:
