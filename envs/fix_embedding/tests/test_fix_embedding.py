@@ -47,7 +47,7 @@ except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it 
 # pretraining the assets takes minutes on 2 cores, more on a busy machine
 pytestmark = [
     pytest.mark.integration,
-    pytest.mark.usefixtures("torch_cpu_base"),
+    pytest.mark.usefixtures("torch_cpu_base", "interpreter_for_run_users"),
     pytest.mark.timeout(2400),
 ]
 
@@ -182,12 +182,18 @@ def test_starting_scores_zero_and_reference_one(published: str, env_copy: Path) 
     )
 
 
-def test_every_exploit_is_invalid(published: str, env_copy: Path) -> None:
+@pytest.mark.parametrize("backend", ["docker", "local"])
+def test_every_exploit_is_invalid(published: str, env_copy: Path, backend: str) -> None:
+    """Through both backends (the local one as root: the scorer kit's sandbox uids). On the
+    local backend the refused ones only: the no-gain one and the control each take a whole
+    evaluation, and what they show does not depend on the backend."""
     manifest = load_manifest(env_copy)
     exploits = find_exploits(env_copy)
     assert len(exploits) >= 10
     assert {e.name for e in exploits if e.expect == NO_GAIN} == {"public_seed"}
-    run = runs.start_run(published, variant="lite", backend="docker")
+    if backend == "local":
+        exploits = [e for e in exploits if e.expect != NO_GAIN]
+    run = runs.start_run(published, variant="lite", backend=backend)
     outcomes: dict[str, dict[str, object]] = {}
     try:
         for exploit in exploits:
@@ -200,16 +206,19 @@ def test_every_exploit_is_invalid(published: str, env_copy: Path) -> None:
                 continue
             assert view["valid"] is False, f"{exploit.name} ({note}) scored {view}"
             assert view["reason"], view
-        # the refusals are not blanket: the starting solution, submitted the same way, is valid
-        runs.exec_in_run(run.id, ["rm", "-f", "model.pt"])
-        runs.exec_in_run(run.id, list(manifest.prepare["starting"]))
-        view = runs.score_run(run.id).agent_view()
-        assert view["valid"], view
+        if backend == "docker":
+            # the refusals are not blanket: the starting solution, submitted so, is valid
+            runs.exec_in_run(run.id, ["rm", "-f", "model.pt"])
+            runs.exec_in_run(run.id, list(manifest.prepare["starting"]))
+            view = runs.score_run(run.id).agent_view()
+            assert view["valid"], view
     finally:
         runs.finish_run(run.id)
     assert "weights_only" in str(outcomes["pickle_payload"]["reason"])
     assert "regular file" in str(outcomes["link_to_hidden"]["reason"])
     assert "config" in str(outcomes["small_model"]["reason"])
+    if backend == "local":
+        return
     # undoing the public permutation gains nothing over the broken model as given
     public = outcomes["public_seed"]
     assert isinstance(public["score"], float) and isinstance(view["score"], float)
