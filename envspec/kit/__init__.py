@@ -1,0 +1,1 @@
+"""The scorer kit: ``scorer_kit.py`` is copied into every scorer image (see its docstring)."""
