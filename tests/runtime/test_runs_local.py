@@ -176,3 +176,21 @@ def test_a_flood_of_output_is_capped_not_held(publish: Callable[..., str]) -> No
         runs.finish_run(run.id)
     assert done.exit_code == 0 and len(done.stdout) == EXEC_OUTPUT_LIMIT
     assert done.dropped == size - EXEC_OUTPUT_LIMIT and done.stderr == b"err\n"
+
+
+def test_an_envspec_home_others_can_reach_is_reported(caplog: pytest.LogCaptureFixture) -> None:
+    from envspec.runtime.backends.local import _warn_if_open
+
+    with tempfile.TemporaryDirectory(dir="/var/tmp") as tmp:
+        home = Path(tmp) / "home"
+        home.mkdir()
+        Path(tmp).chmod(0o755)
+        home.chmod(0o755)
+        with caplog.at_level(logging.WARNING):
+            _warn_if_open(home)
+        assert "can be reached by other users" in caplog.text
+        caplog.clear()
+        home.chmod(0o700)
+        with caplog.at_level(logging.WARNING):
+            _warn_if_open(home)
+        assert caplog.text == ""

@@ -152,6 +152,7 @@ class LocalBackend(Backend):
         if _is_root():
             _check_traversable(work)
             _warn_if_private(Path(sys.executable))
+            _warn_if_open(constants.envspec_home())
             user = _make_user(run.id)
             state["user"] = user
             pw = pwd.getpwnam(user)
@@ -407,6 +408,21 @@ def _warn_if_private(interpreter: Path) -> None:
             "can execute (e.g. under /usr or /opt)",
             real,
             blocked[-1] if blocked else real,
+        )
+
+
+def _warn_if_open(home: Path) -> None:
+    """Say so when the run's users could reach ``$ENVSPEC_HOME`` (runs' folders, score logs,
+    the store): its caches are private, but the home should be too."""
+    if not home.exists():
+        return
+    reachable = all(p.stat().st_mode & 0o001 for p in home.parents if p.exists())
+    if reachable and home.stat().st_mode & 0o005:
+        log.warning(
+            "ENVSPEC_HOME %s can be reached by other users, the run's among them: keep it "
+            "private (chmod 700 %s)",
+            home,
+            home,
         )
 
 
