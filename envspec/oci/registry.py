@@ -164,18 +164,9 @@ class RegistryClient:
         if not resp.ok:
             raise self._transport.fail(resp, f"blob {repo}@{digest}")
         hasher = hashlib.sha256()
-        try:
-            for chunk in resp.iter_content(CHUNK_SIZE):
-                hasher.update(chunk)
-                yield chunk
-        except requests.exceptions.RequestException as e:
-            raise RegistryUnreachable(
-                f"download of {repo}@{digest} from {self.host} broke off: {short_error(e)}",
-                registry=self.host,
-                hint="retry; check the network and the registry's logs",
-            ) from None
-        finally:
-            resp.close()
+        for chunk in self._body(resp, f"{repo}@{digest}"):
+            hasher.update(chunk)
+            yield chunk
         actual = "sha256:" + hasher.hexdigest()
         if actual != digest:
             raise DigestMismatch(
@@ -208,16 +199,21 @@ class RegistryClient:
         """The body of ``resp``, read in chunks, refused past ``limit`` bytes (as registries
         refuse manifests past 4 MiB): a hostile answer cannot take the memory."""
         data = bytearray()
+        for chunk in self._body(resp, what):
+            data += chunk
+            if len(data) > limit:
+                raise RegistryError(
+                    f"{what} from {self.host} is larger than {limit:,} bytes",
+                    registry=self.host,
+                    hint="registries refuse manifests that large: the registry (or a "
+                    "proxy in front of it) sent something else; check its address",
+                )
+        return bytes(data)
+
+    def _body(self, resp: requests.Response, what: str) -> Iterator[bytes]:
+        """The body of a streamed ``resp`` in chunks; the response is closed when done."""
         try:
-            for chunk in resp.iter_content(CHUNK_SIZE):
-                data += chunk
-                if len(data) > limit:
-                    raise RegistryError(
-                        f"{what} from {self.host} is larger than {limit:,} bytes",
-                        registry=self.host,
-                        hint="registries refuse manifests that large: the registry (or a "
-                        "proxy in front of it) sent something else; check its address",
-                    )
+            yield from resp.iter_content(CHUNK_SIZE)
         except requests.exceptions.RequestException as e:
             raise RegistryUnreachable(
                 f"download of {what} from {self.host} broke off: {short_error(e)}",
@@ -226,7 +222,6 @@ class RegistryClient:
             ) from None
         finally:
             resp.close()
-        return bytes(data)
 
     def put_blob(
         self,
