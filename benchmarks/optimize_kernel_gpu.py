@@ -1,7 +1,9 @@
-"""optimize_kernel on a GPU: correctness of the Triton reference on awkward sizes, then the
+"""optimize_kernel on a GPU: correctness of both Triton references on awkward sizes, then the
 figures the environment's README reports: copy bandwidth (the floor), torch.cumsum, the
-PyTorch starting solution, and the reference (timed twice, and without its look-back). The
-sweep over kernel configurations is benchmarks/optimize_kernel_scan_variants.py.
+PyTorch starting solution, the three-launch reference (`reference/standard`, over a few tile
+sizes) and the single-pass one (`reference/strong`: timed twice, and without its look-back).
+The sweep over the single-pass kernel's configurations is
+benchmarks/optimize_kernel_scan_variants.py.
 
     python3 benchmarks/optimize_kernel_gpu.py [--n 100000000] [--json OUT]
 
@@ -67,7 +69,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     dev = torch.device("cuda")
-    ref = load(ENV / "reference" / "standard" / "solution.py", "ref_solution")
+    three = load(ENV / "reference" / "standard" / "solution.py", "three_pass_solution")
+    ref = load(ENV / "reference" / "strong" / "solution.py", "strong_solution")
     start = load(ENV / "task" / "solution" / "solution.py", "start_solution")
     out: dict[str, object] = {
         "gpu": torch.cuda.get_device_name(),
@@ -95,6 +98,9 @@ def main() -> None:
                 if not torch.equal(y, expected(x)):
                     bad = (y != expected(x)).nonzero()[:1].tolist()
                     failures.append(f"n={n} {kind} {options} first bad {bad}")
+            for options in ({}, {"block": 1024, "warps": 4}):
+                if not torch.equal(three.prefix_sum(x, **options), expected(x)):
+                    failures.append(f"three-pass n={n} {kind} {options}")
             assert torch.equal(start.prefix_sum(x), expected(x))
     print("correctness:", "OK" if not failures else failures[:10], flush=True)
     out["correct"] = not failures
@@ -108,24 +114,34 @@ def main() -> None:
     out |= {"copy_ms": copy_ms, "copy_tb_s": bandwidth, "floor_ms": floor_ms}
     out["torch_cumsum_ms"] = median_ms(lambda: torch.cumsum(x, 0, dtype=torch.int32))
     out["starting_ms"] = median_ms(lambda: start.prefix_sum(x))
+    out["three_pass_ms"] = median_ms(lambda: three.prefix_sum(x))
+    out["three_pass_config"] = {"BLOCK": three.BLOCK, "WARPS": three.WARPS, "CHUNK": three.CHUNK}
+    out["three_pass_sweep_ms"] = {
+        f"block={b},warps={w}": median_ms(lambda b=b, w=w: three.prefix_sum(x, block=b, warps=w))
+        for b in (1024, 2048, 4096, 8192)
+        for w in (4, 8)
+    }
+    print("three-pass:", json.dumps(out["three_pass_sweep_ms"]), flush=True)
     config = {k: getattr(ref, k) for k in ("K", "WARPS", "WINDOW", "SPIN")}
-    out["reference_config"] = config
-    out["reference_ms"] = median_ms(lambda: ref.prefix_sum(x))
-    out["reference_ms_again"] = median_ms(lambda: ref.prefix_sum(x))
-    out["reference_tile_only_ms"] = median_ms(lambda: ref.prefix_sum(x, look_back=False))
+    out["strong_config"] = config
+    out["strong_ms"] = median_ms(lambda: ref.prefix_sum(x))
+    out["strong_ms_again"] = median_ms(lambda: ref.prefix_sum(x))
+    out["strong_tile_only_ms"] = median_ms(lambda: ref.prefix_sum(x, look_back=False))
     # a whole call: the kernel plus what the host spends launching it
     out["call"] = {
-        "reference": host_and_device(ref.prefix_sum, x),
+        "three_pass": host_and_device(three.prefix_sum, x),
+        "strong": host_and_device(ref.prefix_sum, x),
         "torch_cumsum": host_and_device(lambda t: torch.cumsum(t, 0, dtype=torch.int32), x),
         "starting": host_and_device(start.prefix_sum, x),
     }
     print("call:", json.dumps(out["call"]), flush=True)
-    ms = float(out["reference_ms"])  # type: ignore[arg-type]
+    ms = float(out["strong_ms"])  # type: ignore[arg-type]
     print(f"copy {copy_ms:.4f} ms = {bandwidth:.2f} TB/s; floor {floor_ms:.4f} ms")
     print(f"torch.cumsum {out['torch_cumsum_ms']:.4f} ms; starting {out['starting_ms']:.4f} ms")
+    print(f"three-pass {out['three_pass_config']}: {out['three_pass_ms']:.4f} ms")
     print(
-        f"reference {config}: {ms:.4f} ms, again {out['reference_ms_again']:.4f} ms "
-        f"({ms / floor_ms:.2f}x floor); without look-back {out['reference_tile_only_ms']:.4f} ms"
+        f"strong {config}: {ms:.4f} ms, again {out['strong_ms_again']:.4f} ms "
+        f"({ms / floor_ms:.2f}x floor); without look-back {out['strong_tile_only_ms']:.4f} ms"
     )
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))

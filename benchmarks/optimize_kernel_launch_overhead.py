@@ -36,7 +36,7 @@ def host_us(fn, reps: int = 50) -> float:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    ref = load(ENV / "reference" / "standard" / "solution.py", "ref_solution")
+    ref = load(ENV / "reference" / "strong" / "solution.py", "ref_solution")
     x = torch.randint(-10, 10, (100_000_000,), dtype=torch.int32, device="cuda")
     n = x.numel()
     tiles = triton.cdiv(n, ref.K * 32 * ref.WARPS)

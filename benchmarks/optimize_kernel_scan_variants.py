@@ -10,7 +10,7 @@ All are a single pass with decoupled look-back (tile aggregates published at onc
 in launch order through an atomic ticket, so the look-back never waits on a tile that has not
 started). Three families:
 
-- `gluon`: the reference as it stands (`envs/optimize_kernel/reference/standard/solution.py`):
+- `gluon`: the reference as it stands (`envs/optimize_kernel/reference/strong/solution.py`):
   Triton's Gluon dialect, the tile copied into shared memory (cp.async) and walked by each
   thread along its own row of K contiguous elements, so no tile is held in registers across the
   look-back (56 registers a thread at K=32). `--write-best` sets the reference's constants to
@@ -71,7 +71,7 @@ ENV = Path(__file__).resolve().parents[1] / "envs" / "optimize_kernel"
 
 def _load_reference():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location(
-        "ref_solution", ENV / "reference" / "standard" / "solution.py"
+        "ref_solution", ENV / "reference" / "strong" / "solution.py"
     )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -360,7 +360,7 @@ def check(cfg: dict[str, object], dev: torch.device, big: int, g: torch.Generato
 
 def write_best(best: dict[str, object]) -> None:
     """Rewrite the reference's configuration constants (K, WARPS, WINDOW, SPIN, MAXNREG)."""
-    path = ENV / "reference" / "standard" / "solution.py"
+    path = ENV / "reference" / "strong" / "solution.py"
     text = path.read_text()
     values = {
         "K": best["k"],

@@ -17,7 +17,11 @@ from envspec.runtime.calibrate import update_manifest
 def calibrate(
     env_dir: Path = typer.Argument(..., help="The environment folder."),
     variant: str = typer.Option(..., help="The variant to calibrate."),
-    repeats: int = typer.Option(3, help="Scorings of each solution."),
+    repeats: int = typer.Option(3, help="Scorings of each solution (in each training)."),
+    trainings: int = typer.Option(
+        1,
+        help="Fresh runs of each solution calibration.prepare trains (each scored REPEATS times).",
+    ),
     backend: str | None = typer.Option(None, help="docker or local (default: docker if any)."),
     ref: str | None = typer.Option(
         None, "--ref", help="Use this published version instead of building ENV_DIR."
@@ -34,8 +38,9 @@ def calibrate(
         None, help="Where relative assets are fetched from (host[:port] or oci:PATH)."
     ),
 ) -> None:
-    """Score the starting and reference solutions through the runtime; report raw scores,
-    spread and provenance (and, with --update, write them into envspec.yaml)."""
+    """Score the starting and reference solutions (and calibration.extra's) through the
+    runtime; report raw scores, spreads and provenance (and, with --update, write them into
+    envspec.yaml)."""
     subs: dict[str, tuple[str, ...]] = {}
     for k, v in parse_overrides(allow_substitute).items():
         subs[k] = (*subs.get(k, ()), v)
@@ -48,6 +53,7 @@ def calibrate(
         env_dir,
         variant,
         repeats=repeats,
+        trainings=trainings,
         backend=backend,
         reference=ref,
         substitute=subs,
@@ -63,12 +69,20 @@ def calibrate(
         print_json(figures)
         return
     n = figures["normalisation"]
-    for role in ("starting", "reference"):
+    extra = n["provenance"].get("extra", {})
+    for role in ("starting", "reference", *extra):
         f = figures[role]
         normalised = "" if f["normalised"] is None else f"  normalised {f['normalised']:.3f}"
+        between = (
+            f"  between trainings {f['spread_between_trainings']:.4f}" if "trainings" in f else ""
+        )
         console.print(
-            f"{role:9} median {f['median']:.4f}  spread {f['spread']:.4f}{normalised}",
+            f"{role:9} median {f['median']:.4f}  spread {f['spread']:.4f}{between}{normalised}",
             highlight=False,
+        )
+    for name, e in extra.items():
+        console.print(
+            f"{name}: normalises to {e['normalised']:.3f} on the new scale", highlight=False
         )
     console.print(
         f"normalisation: starting {n['starting']}, reference {n['reference']}", highlight=False

@@ -373,10 +373,15 @@ class Sandbox:
                 os.chmod(p, mode)
 
     def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-        """A clean environment for sandboxed code: HOME and TMPDIR in the private folder."""
+        """A clean environment for sandboxed code: HOME and TMPDIR in the private folder, and a
+        user name (the sandbox uid has no passwd entry; libraries that ask, such as torch's
+        cache folders through getpass, read these first)."""
+        name = f"sandbox-{self.uid}" if self.isolated else "scorer"
         base = {
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "HOME": str(self.root),
+            "USER": name,
+            "LOGNAME": name,
             "TMPDIR": str(self.tmp),
             "LANG": "C.UTF-8",
             "PYTHONDONTWRITEBYTECODE": "1",

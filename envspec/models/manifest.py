@@ -146,6 +146,24 @@ class Provenance:
     spread_starting: float
     spread_reference: float
     notes: str | None = None
+    #: fresh preparations (trainings) of each prepared solution, each scored ``repeats`` times
+    trainings: int = 1
+    #: name → (median raw score, normalised) of further solutions scored alongside
+    extra: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ExtraSolution:
+    """A further solution calibration scores alongside the two that define 0 and 1."""
+
+    name: str
+    files: str  # folder relative to the environment; its <variant>/ subfolder if there is one
+    description: str
+    variants: tuple[str, ...] = ()  # empty: every variant
+
+    def applies_to(self, variant: str) -> bool:
+        """Whether it is scored in ``variant``."""
+        return not self.variants or variant in self.variants
 
 
 @dataclass(frozen=True)
@@ -272,6 +290,8 @@ class Manifest:
     assets: tuple[Asset, ...] = ()
     #: role (starting, reference) → command that prepares that solution before calibration scores it
     prepare: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: further solutions calibration scores alongside (calibration.extra), by name
+    extra_solutions: Mapping[str, ExtraSolution] = field(default_factory=dict)
     envspec: int = FORMAT_VERSION
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -327,6 +347,12 @@ class Manifest:
             prepare={
                 role: tuple(argv)
                 for role, argv in raw.get("calibration", {}).get("prepare", {}).items()
+            },
+            extra_solutions={
+                name: ExtraSolution(
+                    name, e["files"], e["description"], tuple(e.get("variants", ()))
+                )
+                for name, e in raw.get("calibration", {}).get("extra", {}).items()
             },
             raw=raw,
         )
@@ -438,5 +464,7 @@ def _normalisation(data: Mapping[str, Any]) -> Normalisation:
             spread_starting=prov["spread"]["starting"],
             spread_reference=prov["spread"]["reference"],
             notes=prov.get("notes"),
+            trainings=prov.get("trainings", 1),
+            extra={k: (v["raw"], v["normalised"]) for k, v in prov.get("extra", {}).items()},
         ),
     )

@@ -11,11 +11,13 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from envspec import __version__, constants
 from envspec.errors import EnvspecError
+from envspec.models import aggregate
 from envspec.models.manifest import Manifest
 from envspec.models.reference import RegistryTarget
 from envspec.oci.push import push_environment
@@ -31,16 +33,17 @@ class CalibrationFailed(EnvspecError):
     """A solution did not score validly, so no normalisation can be derived."""
 
 
-def reference_files(env_dir: Path, variant: str) -> dict[str, bytes]:
-    """The reference solution's files: ``reference/<variant>/`` if it exists, else
-    ``reference/`` (paths relative to it, written into the agent's working directory).
+def reference_files(env_dir: Path, variant: str, folder: str = "reference") -> dict[str, bytes]:
+    """A solution's files: ``<folder>/<variant>/`` if it exists, else ``<folder>/`` (paths
+    relative to it, written into the agent's working directory). ``folder`` is relative to
+    ``env_dir``: ``reference`` for the reference, a ``calibration.extra`` entry's ``files``.
 
     Raises:
         EnvspecError: there is none.
     """
-    root = env_dir / "reference" / variant
+    root = env_dir / folder / variant
     if not root.is_dir():
-        root = env_dir / "reference"
+        root = env_dir / folder
     files = {
         str(p.relative_to(root)): p.read_bytes()
         for p in sorted(root.rglob("*"))
@@ -48,7 +51,7 @@ def reference_files(env_dir: Path, variant: str) -> dict[str, bytes]:
     }
     if not files:
         raise EnvspecError(
-            f"no reference solution in {root}", hint="put the reference's files under reference/"
+            f"no solution files in {root}", hint=f"put the solution's files under {folder}/"
         )
     return files
 
@@ -85,85 +88,180 @@ def _prepare(run_id: str, role: str, argv: list[str]) -> None:
         )
 
 
+@dataclass
+class _Target:
+    """Where calibration's runs come from and how they report."""
+
+    reference: str
+    variant: str
+    backend: str | None
+    substitute: dict[str, tuple[str, ...]] | None
+    on_score: Callable[[str, int, dict[str, Any]], None] | None
+
+
+def _score_solution(
+    target: _Target,
+    role: str,
+    files: dict[str, bytes],
+    prepare: list[str] | None,
+    repeats: int,
+    first: int,
+) -> tuple[list[float], dict[str, Any], dict[str, Any]]:
+    """One run: the solution's files, its preparation, ``repeats`` scorings. Returns the
+    scores, the run's result and the last record's details."""
+    run = runs.start_run(
+        target.reference,
+        variant=target.variant,
+        backend=target.backend,
+        substitute=target.substitute,
+    )
+    scores: list[float] = []
+    details: dict[str, Any] = {}
+    try:
+        if files:
+            runs.put_files(run.id, files)
+        if prepare:
+            _prepare(run.id, role, prepare)
+        for i in range(repeats):
+            record = runs.score_run(run.id).record
+            if target.on_score is not None:
+                target.on_score(role, first + i, record.to_dict())
+            if not record.valid or record.score is None:
+                raise CalibrationFailed(
+                    f"the {role} solution scored invalid: {record.reason}",
+                    hint="fix the solution or the scorer, then calibrate again",
+                )
+            scores.append(record.score)
+            details = {
+                k: v for k, v in record.details.items() if k not in ("logs", "exit_code", "seconds")
+            }
+    finally:
+        result = runs.finish_run(run.id)
+    return scores, {**result, "run": run.id}, details
+
+
+def _figures(per_training: list[list[float]], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Median over every scoring; the spread between scorings of one training (the mean of
+    each training's standard deviation) and between the trainings' medians."""
+    scores = [s for t in per_training for s in t]
+    within = [statistics.stdev(t) for t in per_training if len(t) > 1]
+    medians = [statistics.median(t) for t in per_training]
+    return {
+        "scores": scores,
+        **({"trainings": per_training} if len(per_training) > 1 else {}),
+        "median": statistics.median(scores),
+        "spread": statistics.fmean(within) if within else 0.0,
+        "spread_between_trainings": statistics.stdev(medians) if len(medians) > 1 else 0.0,
+        "run": results[0]["run"],
+        "runs": [r["run"] for r in results],
+        "backend": results[0]["backend"],
+        "isolation": results[0]["isolation"],
+    }
+
+
 def calibrate(
     env_dir: Path,
     variant: str,
     *,
     repeats: int = 3,
+    trainings: int = 1,
     backend: str | None = None,
     reference: str | None = None,
     substitute: dict[str, tuple[str, ...]] | None = None,
     on_score: Callable[[str, int, dict[str, Any]], None] | None = None,
     assets_from: str | None = None,
 ) -> dict[str, Any]:
-    """Score the starting solution and the reference ``repeats`` times each, one run per
-    solution, through the runtime; return the figures and the normalisation they give.
+    """Score the starting solution and the reference ``repeats`` times each through the
+    runtime; return the figures and the normalisation they give.
+
+    A solution the manifest's ``calibration.prepare`` names a command for is prepared by it
+    (as the agent, within the run's budget) before it is scored, ``trainings`` times, each in
+    a fresh run, so that the spread between trainings is measured and not only that between
+    scorings; others get one run. Each of ``calibration.extra``'s solutions for the variant is
+    scored too (one run), and its normalised score recorded.
 
     ``reference`` names an already published version of the environment (needed where no
     engine can build it, e.g. a GPU node); otherwise ``env_dir`` is built and pushed to a
     scratch layout first, so calibration never touches a real store (its assets come from
-    ``assets_from``, default the embedded store). A solution the manifest's
-    ``calibration.prepare`` names a command for is prepared by it (as the agent, within the
-    run's budget) before it is scored.
+    ``assets_from``, default the embedded store).
 
     Raises:
         ManifestError, BuildError, RegistryError: the environment cannot be published.
         CalibrationFailed: a solution scored invalid.
     """
+    if repeats < 1 or trainings < 1:
+        raise EnvspecError("repeats and trainings must be at least 1")
     manifest: Manifest = load_manifest(env_dir)
     manifest.variant(variant)  # a clear error for a misspelt variant, before any work
+    extras = [e for e in manifest.extra_solutions.values() if e.applies_to(variant)]
+    solutions: dict[str, tuple[dict[str, bytes], list[str] | None]] = {
+        "starting": ({}, list(manifest.prepare.get("starting", ())) or None),
+        "reference": (
+            reference_files(env_dir, variant),
+            list(manifest.prepare.get("reference", ())) or None,
+        ),
+        **{e.name: (reference_files(env_dir, variant, e.files), None) for e in extras},
+    }
+    figures: dict[str, Any] = {}
+    details: dict[str, Any] = {}
+    gpus: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="envspec-calibrate-") as scratch:
         if reference is None:
-            target = RegistryTarget(store=str(Path(scratch) / "store"))
-            reference = str(push_environment(env_dir, target, assets_from=assets_from).environment)
-        figures: dict[str, Any] = {}
-        gpus: list[dict[str, Any]] = []
-        details: dict[str, Any] = {}
-        for role in ROLES:
-            run = runs.start_run(reference, variant=variant, backend=backend, substitute=substitute)
-            scores: list[float] = []
-            try:
-                if role == "reference":
-                    runs.put_files(run.id, reference_files(env_dir, variant))
-                if role in manifest.prepare:
-                    _prepare(run.id, role, list(manifest.prepare[role]))
-                for i in range(repeats):
-                    record = runs.score_run(run.id).record
-                    if on_score is not None:
-                        on_score(role, i, record.to_dict())
-                    if not record.valid or record.score is None:
-                        raise CalibrationFailed(
-                            f"the {role} solution scored invalid: {record.reason}",
-                            hint="fix the solution or the scorer, then calibrate again",
-                        )
-                    scores.append(record.score)
-                    details = {
-                        k: v
-                        for k, v in record.details.items()
-                        if k not in ("logs", "exit_code", "seconds")
-                    }
-            finally:
-                result = runs.finish_run(run.id)
-            gpus = result["gpus"] or gpus
-            figures[role] = {
-                "scores": scores,
-                "median": statistics.median(scores),
-                "spread": statistics.stdev(scores) if len(scores) > 1 else 0.0,
-                "run": run.id,
-                "backend": result["backend"],
-                "isolation": result["isolation"],
-            }
+            store = RegistryTarget(store=str(Path(scratch) / "store"))
+            reference = str(push_environment(env_dir, store, assets_from=assets_from).environment)
+        target = _Target(reference, variant, backend, substitute, on_score)
+        for role, (files, prepare) in solutions.items():
+            per_training: list[list[float]] = []
+            results: list[dict[str, Any]] = []
+            for _ in range(trainings if prepare else 1):
+                first = sum(len(t) for t in per_training)
+                scores, result, last = _score_solution(target, role, files, prepare, repeats, first)
+                per_training.append(scores)
+                results.append(result)
+                details = last if role in ROLES else details
+                gpus = result["gpus"] or gpus
+            figures[role] = _figures(per_training, results)
     current = manifest.variant(variant).normalisation
-    for role in ROLES:  # how the manifest as it stands scores each solution (0 and 1 if current)
+    for role in figures:  # how the manifest as it stands scores each solution (0 and 1 if current)
         figures[role]["normalised"] = (
             None if current is None else round(current.normalise(figures[role]["median"]), 6)
         )
-    provenance = {
+    starting, ref = figures["starting"]["median"], figures["reference"]["median"]
+    prepared = [role for role in ROLES if solutions[role][1]]
+    provenance: dict[str, Any] = {
         "hardware": host_description(gpus),
         "date": datetime.date.today().isoformat(),
         "envspec_version": __version__,
         "repeats": repeats,
         "spread": {role: round(figures[role]["spread"], 6) for role in ROLES},
+        **(
+            {
+                "trainings": trainings,
+                "spread_between_trainings": {
+                    role: round(figures[role]["spread_between_trainings"], 6) for role in ROLES
+                },
+            }
+            if prepared and trainings > 1
+            else {}
+        ),
+        **(
+            {
+                "extra": {
+                    e.name: {
+                        "raw": round(figures[e.name]["median"], 6),
+                        "normalised": round(
+                            aggregate.normalise(
+                                figures[e.name]["median"], starting, ref, floor=False
+                            ),
+                            6,
+                        ),
+                    }
+                    for e in extras
+                }
+            }
+            if extras
+            else {}
+        ),
         "notes": f"envspec calibrate, {figures['starting']['backend']} backend "
         f"({figures['starting']['isolation']}); scorer details: "
         + ", ".join(
@@ -178,8 +276,8 @@ def calibrate(
         "reference": reference,
         **figures,
         "normalisation": {
-            "starting": round(figures["starting"]["median"], 6),
-            "reference": round(figures["reference"]["median"], 6),
+            "starting": round(starting, 6),
+            "reference": round(ref, 6),
             "provenance": provenance,
         },
     }
@@ -196,7 +294,10 @@ def update_manifest(env_dir: Path, variant: str, normalisation: dict[str, Any]) 
     path = env_dir / constants.MANIFEST_FILE_NAME
     yaml = YAML()
     yaml.preserve_quotes = True
-    yaml.width = 100
+    # the house layout (lists indented under their key); no wrapping, which would split
+    # digest-pinned references over two lines
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 4096
     data = yaml.load(path.read_text())
     if variant not in data.get("variants", {}):
         raise EnvspecError(f"{path} has no variant {variant!r}")

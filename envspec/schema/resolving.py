@@ -65,6 +65,13 @@ def resolve(data: Mapping[str, Any], env_dir: Path) -> list[Problem]:
                 f"the canary string does not appear in {manifest.task.instructions}",
                 "add it to the instructions, e.g. on the last line",
             )
+        for name, extra in manifest.extra_solutions.items():
+            if not (env_dir / extra.files).is_dir():
+                add(
+                    f"calibration.extra.{name}.files",
+                    f"{extra.files} not found",
+                    "put the solution's files in that folder, or fix the path",
+                )
         dockerfile = env_dir / images.dockerfile_relpath
         if not dockerfile.is_file():
             add(

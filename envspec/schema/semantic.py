@@ -62,6 +62,14 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
         if service["model"] not in assets:
             hint = did_you_mean(service["model"], assets) or "add the model to assets"
             add(f"services[{i}].model", f"no asset named {service['model']!r}", hint)
+    for name, extra in raw.get("calibration", {}).get("extra", {}).items():
+        where = f"calibration.extra.{name}"
+        if _escapes(extra["files"]):
+            add(f"{where}.files", f"{extra['files']!r} leaves the environment folder")
+        for variant in extra.get("variants", []):
+            if variant not in raw["variants"]:
+                hint = did_you_mean(variant, list(raw["variants"])) or "name one of the variants"
+                add(f"{where}.variants", f"no variant named {variant!r}", hint)
     return problems
 
 

@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from envspec.oci.pull import pull_environment, shared_layers
 from envspec.runtime import runs
 from envspec.runtime.calibrate import calibrate, update_manifest
 from envspec.schema import load_manifest
+from tests.support.fixtures import edit_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("python_base")]
 
@@ -63,3 +65,49 @@ def _digest(store: LayoutStore, repo: str, tag: str) -> str:
     found = store.head_manifest(repo, tag)
     assert found is not None
     return found
+
+
+def test_trainings_and_extra_solutions(tiny_env: Path) -> None:
+    """Each training is a fresh run prepared anew; an extra solution is scored and normalised."""
+    (tiny_env / "close").mkdir()
+    (tiny_env / "close" / "answer.txt").write_text("40\n")
+
+    def edit(data: dict[str, Any]) -> None:
+        # a "training" whose outcome varies from run to run: 41, 42 or 43
+        train = "echo $((41 + $(od -An -N1 -tu1 /dev/urandom) % 3)) > answer.txt"
+        data["calibration"] = {
+            "prepare": {"reference": ["sh", "-c", train]},
+            "extra": {"close": {"files": "close", "description": "answers 40"}},
+        }
+
+    edit_env(tiny_env, edit)
+    seen: list[tuple[str, int]] = []
+    figures = calibrate(
+        tiny_env,
+        "lite",
+        repeats=2,
+        trainings=3,
+        backend="docker",
+        on_score=lambda role, i, record: seen.append((role, i)),
+    )
+    ref = figures["reference"]
+    assert len(ref["trainings"]) == 2 and all(
+        len(t) == 2 and t[0] == t[1] for t in ref["trainings"]
+    )
+    assert len(set(ref["runs"])) == 2 and ref["spread"] == 0.0
+    assert set(ref["scores"]) <= {0.0, 1.0}
+    assert "trainings" not in figures["starting"] and len(figures["starting"]["runs"]) == 1
+    assert seen.count(("reference", 3)) == 1  # scorings numbered across the trainings
+    prov = figures["normalisation"]["provenance"]
+    assert prov["trainings"] == 2 and "reference" in prov["spread_between_trainings"]
+    starting, reference = (
+        figures["normalisation"]["starting"],
+        figures["normalisation"]["reference"],
+    )
+    assert figures["close"]["median"] == 2.0
+    assert prov["extra"]["close"]["raw"] == 2.0
+    assert prov["extra"]["close"]["normalised"] == round((starting - 2) / (starting - reference), 6)
+    update_manifest(tiny_env, "lite", figures["normalisation"])
+    loaded = load_manifest(tiny_env).variant("lite").normalisation
+    assert loaded is not None and loaded.provenance.trainings == 2
+    assert loaded.provenance.extra["close"][0] == 2.0
