@@ -58,7 +58,8 @@ def exec_(
     timeout: float | None = typer.Option(None, help="Seconds (default: until the deadline)."),
     as_json: bool = typer.Option(False, "--json", help="Print exit code and output as JSON."),
 ) -> None:
-    """Run a command as the agent, in its working directory."""
+    """Run a command as the agent, in its working directory (its output shown with control
+    characters escaped on a terminal, byte for byte into a pipe)."""
     result = runs.exec_in_run(run_id, cmd, timeout=timeout)
     if as_json:
         print_json(
@@ -71,8 +72,14 @@ def exec_(
             }
         )
         return
-    sys.stdout.buffer.write(result.stdout)
-    sys.stderr.buffer.write(result.stderr)
+    # the agent's bytes as they are into a pipe or file; on a terminal with control
+    # characters escaped, so that agent output cannot redraw the operator's screen
+    for stream, data in ((sys.stdout, result.stdout), (sys.stderr, result.stderr)):
+        if stream.isatty():
+            stream.write(safe_text(data.decode(errors="replace")))
+            stream.flush()
+        else:
+            stream.buffer.write(data)
     if result.dropped:
         err_console.print(
             f"envspec: output truncated: {result.dropped:,} bytes past the first "

@@ -310,7 +310,15 @@ def finish_run(run_id: str) -> dict[str, Any]:
             except EnvspecError as e:
                 log.warning("final scoring of %s failed: %s", run_id, e)
         be = get_backend(run.backend)
-        be.stop(run)
+        try:
+            be.stop(run)
+        except Exception as e:
+            # the GPUs stay leased: something of the run may still hold them
+            raise EnvspecError(
+                f"run {run_id}: cannot stop its processes ({e}); its GPUs stay leased and no "
+                "result is written yet",
+                hint=f"fix the engine (its log says why), then `envspec finish {run_id}` again",
+            ) from e
         allocator().release(run.id)
         now = time.time()
         run = run.with_(

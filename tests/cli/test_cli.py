@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -85,3 +86,38 @@ def test_agent_text_cannot_drive_the_terminal() -> None:
     shown = safe_text("valid\x1b[2J\x1b]0;pwned\x07 normalised 7.1\nnext\tline \x9b é")
     assert "\x1b" not in shown and "\x07" not in shown and "\x9b" not in shown
     assert shown == "valid\\x1b[2J\\x1b]0;pwned\\x07 normalised 7.1\nnext\tline \\x9b é"
+
+
+class _Terminal(io.TextIOWrapper):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_exec_output_is_escaped_on_a_terminal_and_exact_in_a_pipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`envspec exec` shows an agent's escape sequences on a terminal; a pipe gets the bytes."""
+    import typer
+
+    from envspec.cli import runs as cli_runs
+    from envspec.runtime.backends.base import ExecResult
+
+    hostile = b"\x1b]0;pwned\x07\x1b[2Jvalid, normalised 7.1\n"
+    monkeypatch.setattr(
+        cli_runs.runs, "exec_in_run", lambda *a, **k: ExecResult(0, hostile, b"\x1b[31mred\n")
+    )
+    for tty in (True, False):
+        out, err = io.BytesIO(), io.BytesIO()
+        wrap = _Terminal if tty else io.TextIOWrapper
+        monkeypatch.setattr("sys.stdout", wrap(out, encoding="utf-8"))
+        monkeypatch.setattr("sys.stderr", wrap(err, encoding="utf-8"))
+        with pytest.raises(typer.Exit):
+            cli_runs.exec_("some-run", ["cat", "x"], timeout=None, as_json=False)
+        __import__("sys").stdout.flush()
+        __import__("sys").stderr.flush()
+        if tty:
+            assert b"\x1b" not in out.getvalue() and b"\x07" not in out.getvalue()
+            assert out.getvalue() == b"\\x1b]0;pwned\\x07\\x1b[2Jvalid, normalised 7.1\n"
+            assert err.getvalue() == b"\\x1b[31mred\n"
+        else:
+            assert out.getvalue() == hostile and err.getvalue() == b"\x1b[31mred\n"

@@ -86,7 +86,7 @@ def test_trainings_and_extra_solutions(tiny_env: Path) -> None:
         tiny_env,
         "lite",
         repeats=2,
-        trainings=3,
+        trainings=2,
         backend="docker",
         on_score=lambda role, i, record: seen.append((role, i)),
     )

@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
+from envspec.errors import EnvspecError
 from envspec.runtime import runs, runstore
+from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.local import work_root
 from envspec.runtime.gpu import GpuAllocator, GpuBusy, GpuRequestImpossible, detect_inventory
 
@@ -84,6 +86,33 @@ def test_gpus_are_exclusive_and_visible(
     for x in (b, c):
         runs.finish_run(x.id)
     assert GpuAllocator(detect_inventory()).leases() == {}
+
+
+def test_a_finish_that_cannot_stop_the_run_keeps_its_gpus_and_can_be_retried(
+    publish: Callable[..., str], gpus: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gpus("NVIDIA H100 80GB HBM3")
+    ref = publish("gpu", _gpu_variant(["h100"]))
+    run = runs.start_run(ref, backend="local")
+    backend = type(get_backend("local"))
+    real_stop = backend.stop
+
+    def failing_stop(self: object, record: object, **kw: object) -> None:
+        raise OSError("the engine went away")
+
+    monkeypatch.setattr(backend, "stop", failing_stop)
+    with pytest.raises(EnvspecError) as err:
+        runs.finish_run(run.id)
+    assert "GPUs stay leased" in str(err.value) and f"envspec finish {run.id}" in str(
+        err.value.hint
+    )
+    assert [lease.run_id for lease in GpuAllocator(detect_inventory()).leases().values()] == [
+        run.id
+    ]
+    assert not (runstore.run_dir(run.id) / "result.json").exists()
+    monkeypatch.setattr(backend, "stop", real_stop)
+    result = runs.finish_run(run.id)  # the retry goes through and releases the GPU
+    assert result["run"] == run.id and GpuAllocator(detect_inventory()).leases() == {}
 
 
 def test_impossible_request_fails_before_anything_starts(
