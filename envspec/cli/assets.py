@@ -10,8 +10,6 @@ import typer
 from envspec.cli.registry import CA_HELP, INSECURE_HELP, REGISTRY_HELP, _access, _target
 from envspec.cli.render import console, err_console, print_json, transfer_progress
 from envspec.errors import EnvspecError
-from envspec.models.reference import Reference
-from envspec.oci.assets import inspect_asset, pull_asset, push_asset
 
 asset_app = typer.Typer(
     help="Build, push, pull and inspect assets (datasets, tokenizers, model weights).",
@@ -50,6 +48,8 @@ def push(
     as_json: bool = typer.Option(False, "--json", help="Print the pushed reference as JSON."),
 ) -> None:
     """Pack a folder as an asset (one layer per file) and push it; same files, same digest."""
+    from envspec.oci.assets import push_asset
+
     with transfer_progress(enabled=not as_json) as progress:
         result = push_asset(
             src_dir,
@@ -82,6 +82,9 @@ def pull(
     as_json: bool = typer.Option(False, "--json", help="Print what was pulled as JSON."),
 ) -> None:
     """Fetch an asset's files into a folder, verifying every digest."""
+    from envspec.models.reference import Reference
+    from envspec.oci.assets import pull_asset
+
     reference = Reference.parse(ref)
     with transfer_progress(enabled=not as_json) as progress:
         where = pull_asset(reference, dest, access=_access(ca_cert, insecure), progress=progress)
@@ -99,6 +102,9 @@ def inspect(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Print an asset's digest and file list without downloading its files."""
+    from envspec.models.reference import Reference
+    from envspec.oci.assets import inspect_asset
+
     info = inspect_asset(Reference.parse(ref), access=_access(ca_cert, insecure))
     if as_json:
         print_json(info)

@@ -7,9 +7,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
-from envspec.authoring.check import check_environment
 from envspec.authoring.findings import ERROR, INFO, WARNING
-from envspec.authoring.template import new_environment
 from envspec.cli.render import console, err_console, print_json
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
@@ -24,6 +22,8 @@ def new(
 ) -> None:
     """Create an environment folder from envspec's template: manifest, Dockerfile, task,
     scorer, reference, an exploit and tests; unchanged, it builds, runs and scores."""
+    from envspec.authoring.template import new_environment
+
     path = new_environment(name, output_dir=output_dir, no_input=no_input)
     console.print(f"created {path}", highlight=False)
     console.print(f"next: edit it, then `envspec check {path}`", highlight=False)
@@ -40,6 +40,8 @@ def check(
     """Check an environment for what authors forget: manifest errors, the canary, hidden files
     in the agent image, normalisation and calibration, reference against starting, exploits
     that score, budgets. Exits 1 when any finding is an error."""
+    from envspec.authoring.check import check_environment
+
     report = check_environment(
         env_dir,
         variants=variant or None,

@@ -9,9 +9,6 @@ from typing import Any
 import typer
 
 from envspec.cli.render import console, err_console, print_json
-from envspec.runtime.budget import parse_overrides
-from envspec.runtime.calibrate import calibrate as run_calibration
-from envspec.runtime.calibrate import update_manifest
 
 
 def calibrate(
@@ -41,6 +38,10 @@ def calibrate(
     """Score the starting and reference solutions (and calibration.extra's) through the
     runtime; report raw scores, spreads and provenance (and, with --update, write them into
     envspec.yaml)."""
+    from envspec.runtime.budget import parse_overrides
+    from envspec.runtime.calibrate import calibrate as run_calibration
+    from envspec.runtime.calibrate import update_manifest
+
     subs: dict[str, tuple[str, ...]] = {}
     for k, v in parse_overrides(allow_substitute).items():
         subs[k] = (*subs.get(k, ()), v)

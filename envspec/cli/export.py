@@ -8,8 +8,6 @@ import typer
 
 from envspec.cli.render import console, print_json
 from envspec.errors import EnvspecError
-from envspec.integrations.harbor import export_harbor
-from envspec.models.reference import RegistryTarget
 
 FORMATS = ("harbor",)
 
@@ -29,6 +27,9 @@ def export(
 ) -> None:
     """Write SOURCE's variant as a task directory another harness runs (Harbor: task.toml,
     instruction.md, environment/, tests/ with a verifier running the envspec scorer, solution/)."""
+    from envspec.integrations.harbor import export_harbor
+    from envspec.models.reference import RegistryTarget
+
     if fmt not in FORMATS:
         raise EnvspecError(
             f"unknown export format {fmt!r}", hint=f"use one of {', '.join(FORMATS)}"

@@ -9,9 +9,6 @@ import typer
 from envspec import constants
 from envspec.cli.render import console, err_console, print_json
 from envspec.errors import EnvspecError
-from envspec.oci import base as base_images
-from envspec.oci import engine
-from envspec.oci.build import build_environment
 
 base_app = typer.Typer(help="Shared base images, built offline from Debian packages.")
 
@@ -27,6 +24,8 @@ def build(
     ),
 ) -> None:
     """Build the environment's agent and scorer images (with the manifest's assets)."""
+    from envspec.oci.build import build_environment
+
     with err_console.status(f"building {env_dir}") as status:
 
         def on_line(line: str) -> None:
@@ -66,6 +65,9 @@ def base_build(
     ),
 ) -> None:
     """Build a shared base image offline (debootstrap + import, then pip from a wheelhouse)."""
+    from envspec.oci import base as base_images
+    from envspec.oci import engine
+
     if kind not in constants.BASE_IMAGES:
         raise EnvspecError(
             f"unknown base {kind!r}", hint=f"choose one of {', '.join(constants.BASE_IMAGES)}"

@@ -1,4 +1,7 @@
-"""The ``envspec`` command: assembles the command groups and maps errors to exit codes."""
+"""The ``envspec`` command: assembles the command groups and maps errors to exit codes.
+
+The command modules import what their commands need (registries, engines, the runtime) inside
+the commands, so that starting the CLI costs only typer and the manifest models."""
 
 from __future__ import annotations
 
@@ -31,14 +34,24 @@ authoring.register(app)
 export.register(app)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
 @app.callback()
 def _root(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log what envspec does."),
-    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version and exit.",
+        is_eager=True,
+        callback=_print_version,
+        expose_value=False,
+    ),
 ) -> None:
-    if version:
-        typer.echo(__version__)
-        raise typer.Exit()
     logging.basicConfig(
         level=logging.INFO if verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",

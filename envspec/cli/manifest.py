@@ -8,7 +8,6 @@ import typer
 
 from envspec.cli.render import console, print_json
 from envspec.errors import EnvspecError
-from envspec.schema import check_manifest
 
 
 class ValidationFailed(EnvspecError):
@@ -22,6 +21,8 @@ def validate(
     as_json: bool = typer.Option(False, "--json", help="Print the problems as JSON."),
 ) -> None:
     """Check manifests (parse, schema, semantics, files) and report every problem."""
+    from envspec.schema import check_manifest
+
     report = {str(p): check_manifest(p) for p in paths}
     if as_json:
         print_json(

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
 
 from envspec import constants
 from envspec.cli.render import console, err_console, print_json, transfer_progress
-from envspec.models.reference import Reference, RegistryTarget
-from envspec.oci.pull import list_environments, pull_environment, resolve
-from envspec.oci.push import push_environment
-from envspec.oci.store import Access, open_store
+
+if TYPE_CHECKING:
+    from envspec.models.reference import RegistryTarget
+    from envspec.oci.store import Access
 
 REGISTRY_HELP = (
     "host[:port]/namespace or oci:PATH (default: the embedded store under $ENVSPEC_HOME)."
@@ -22,10 +23,14 @@ INSECURE_HELP = "Use plain HTTP (loopback registries use it by default)."
 
 
 def _access(ca_cert: Path | None, insecure: bool) -> Access:
+    from envspec.oci.store import Access
+
     return Access(ca_cert=ca_cert, insecure=True if insecure else None)
 
 
 def _target(registry: str | None) -> RegistryTarget:
+    from envspec.models.reference import RegistryTarget
+
     if registry is None:
         return RegistryTarget(store=str(constants.default_store_path()))
     return RegistryTarget.parse(registry)
@@ -46,6 +51,8 @@ def push(
 ) -> None:
     """Build and push an environment: agent image, scorer image, manifest artifact and the
     assets it names."""
+    from envspec.oci.push import push_environment
+
     target = _target(registry)
     with transfer_progress(enabled=not as_json) as progress:
         result = push_environment(
@@ -101,6 +108,9 @@ def pull(
     as_json: bool = typer.Option(False, "--json", help="Print what was pulled as JSON."),
 ) -> None:
     """Pull an environment's images and record their digests in the lock file."""
+    from envspec.models.reference import Reference
+    from envspec.oci.pull import pull_environment
+
     reference = Reference.parse(ref)
     with transfer_progress(enabled=not as_json) as progress:
         result = pull_environment(
@@ -130,6 +140,9 @@ def inspect(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Print an environment's manifest and digests without pulling any image."""
+    from envspec.models.reference import Reference
+    from envspec.oci.pull import resolve
+
     _, resolved = resolve(Reference.parse(ref), access=_access(ca_cert, insecure))
     if as_json:
         print_json(resolved.to_dict())
@@ -158,6 +171,9 @@ def list_(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """List environments with versions, title and hardware per variant."""
+    from envspec.oci.pull import list_environments
+    from envspec.oci.store import open_store
+
     target = _target(registry)
     rows = list_environments(open_store(target.registry, target.store, _access(ca_cert, insecure)))
     if as_json:

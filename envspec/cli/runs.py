@@ -10,10 +10,6 @@ from rich.table import Column, Table
 
 from envspec.cli.render import console, err_console, print_json, safe_text
 from envspec.errors import EnvspecError
-from envspec.oci.store import Access
-from envspec.runtime import runs
-from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
-from envspec.runtime.budget import parse_overrides
 
 
 def run(
@@ -35,6 +31,10 @@ def run(
     as_json: bool = typer.Option(False, "--json", help="Print the run record as JSON."),
 ) -> None:
     """Start a run: pull, check the host, allocate GPUs, start the agent's sandbox."""
+    from envspec.oci.store import Access
+    from envspec.runtime import runs
+    from envspec.runtime.budget import parse_overrides
+
     subs: dict[str, tuple[str, ...]] = {}
     for item in parse_overrides(allow_substitute).items():
         subs[item[0]] = (*subs.get(item[0], ()), item[1])
@@ -60,6 +60,9 @@ def exec_(
 ) -> None:
     """Run a command as the agent, in its working directory (its output shown with control
     characters escaped on a terminal, byte for byte into a pipe)."""
+    from envspec.runtime import runs
+    from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
+
     result = runs.exec_in_run(run_id, cmd, timeout=timeout)
     if as_json:
         print_json(
@@ -97,6 +100,8 @@ def put(
     ),
 ) -> None:
     """Write a local file into the agent's working directory, as the agent."""
+    from envspec.runtime import runs
+
     if not source.is_file():
         raise EnvspecError(f"{source} is not a file", hint="give a local file to copy")
     runs.put_files(run_id, {dest or source.name: source.read_bytes()})
@@ -107,6 +112,8 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Score the current solution; shows only what the agent may see."""
+    from envspec.runtime import runs
+
     view = runs.score_run(run_id).agent_view()
     if as_json:
         print_json(view)
@@ -129,6 +136,8 @@ def finish(
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Final scoring, release everything, write the run result."""
+    from envspec.runtime import runs
+
     result = runs.finish_run(run_id)
     if as_json:
         print_json(result)
@@ -146,6 +155,8 @@ def status(
     as_json: bool = typer.Option(True, "--json/--text", help="JSON (default) or text."),
 ) -> None:
     """The run's state and budget use."""
+    from envspec.runtime import runs
+
     st = runs.status(run_id)
     if as_json:
         print_json(st)
@@ -156,6 +167,8 @@ def status(
 
 def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
     """List runs on this host."""
+    from envspec.runtime import runs
+
     rows = runs.list_runs()
     if as_json:
         print_json(
@@ -185,12 +198,16 @@ def log(
     ),
 ) -> None:
     """The score log, as the agent may see it (JSON lines)."""
+    from envspec.runtime import runs
+
     for entry in runs.read_log(run_id, full=full):
         print_json(entry)
 
 
 def verify(run_id: str = typer.Argument(..., help="The run id.")) -> None:
     """Check the score log's hash chain."""
+    from envspec.runtime import runs
+
     result = runs.verify_run(run_id)
     print_json(result)
     if not result["ok"]:
@@ -199,6 +216,8 @@ def verify(run_id: str = typer.Argument(..., help="The run id.")) -> None:
 
 def gc() -> None:
     """Reclaim containers, volumes and GPU leases of dead or expired runs."""
+    from envspec.runtime import runs
+
     for rid in runs.gc():
         console.print(f"reclaimed {rid}", highlight=False)
 

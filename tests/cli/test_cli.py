@@ -104,7 +104,8 @@ def test_exec_output_is_escaped_on_a_terminal_and_exact_in_a_pipe(
 
     hostile = b"\x1b]0;pwned\x07\x1b[2Jvalid, normalised 7.1\n"
     monkeypatch.setattr(
-        cli_runs.runs, "exec_in_run", lambda *a, **k: ExecResult(0, hostile, b"\x1b[31mred\n")
+        "envspec.runtime.runs.exec_in_run",
+        lambda *a, **k: ExecResult(0, hostile, b"\x1b[31mred\n"),
     )
     for tty in (True, False):
         out, err = io.BytesIO(), io.BytesIO()
@@ -121,3 +122,24 @@ def test_exec_output_is_escaped_on_a_terminal_and_exact_in_a_pipe(
             assert err.getvalue() == b"\\x1b[31mred\n"
         else:
             assert out.getvalue() == hostile and err.getvalue() == b"\x1b[31mred\n"
+
+
+def test_version_and_a_light_start() -> None:
+    """`--version` answers; starting the CLI imports no engine, registry or schema code (the
+    commands import what they need), which is what keeps start-up fast."""
+    import subprocess
+    import sys
+
+    from envspec import __version__
+
+    done = subprocess.run(
+        [sys.executable, "-m", "envspec.cli.main", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.strip() == __version__
+    probe = (
+        "import sys, envspec.cli.main; "
+        "print(sorted(m for m in ('docker', 'requests', 'jsonschema', 'envspec.oci.pull', "
+        "'envspec.runtime.runs', 'envspec.authoring.check') if m in sys.modules))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
