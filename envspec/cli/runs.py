@@ -74,7 +74,7 @@ def exec_(
                 "dropped_bytes": result.dropped,
             }
         )
-        return
+        raise typer.Exit(result.exit_code)  # the command's code, as without --json
     # the agent's bytes as they are into a pipe or file; on a terminal with control
     # characters escaped, so that agent output cannot redraw the operator's screen
     for stream, data in ((sys.stdout, result.stdout), (sys.stderr, result.stderr)):

@@ -32,6 +32,8 @@ def test_run_exec_score_log_verify_finish(
     assert code == 0 and out.strip() == "agent"
     code, out, _ = run(capsys, "exec", run_id, "--", "sh", "-c", "exit 7")
     assert code == 7
+    code, out, _ = run(capsys, "exec", run_id, "--json", "--", "sh", "-c", "echo hi; exit 7")
+    assert code == 7 and json.loads(out)["exit_code"] == 7 and json.loads(out)["stdout"] == "hi\n"
 
     agent_facing = []
     for args in (("score", run_id), ("score", run_id, "--json"), ("log", run_id)):
