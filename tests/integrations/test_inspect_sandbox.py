@@ -13,6 +13,7 @@ from inspect_ai.util import LimitExceededError, SandboxUserUnsupportedError
 from envspec.integrations.inspect.sandbox import (
     EnvspecSandboxConfig,
     EnvspecSandboxEnvironment,
+    capped_output,
     wrap_command,
 )
 from envspec.runtime import runstore
@@ -28,6 +29,14 @@ def test_wrap_command_applies_cwd_env_and_stdin_with_shell_builtins() -> None:
     )
     with pytest.raises(ValueError, match="invalid environment variable"):
         wrap_command(["true"], env={"A B": "x"})
+
+
+def test_output_over_the_limit_keeps_its_end_and_says_so() -> None:
+    out, err = capped_output(b"a" * 5 + b"tail", b"oops", 0, limit=6)
+    assert out == "aatail" and err.startswith("oops\n[envspec: output truncated: 3 bytes")
+    assert capped_output(b"ok", b"", 0, limit=6) == ("ok", "")  # whole output: no note
+    _, err = capped_output(b"ok", b"", 1 << 20, limit=6)  # what the runtime already dropped
+    assert "1,048,576 bytes left out" in err
 
 
 @pytest.mark.integration

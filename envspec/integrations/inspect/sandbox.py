@@ -43,6 +43,21 @@ log = logging.getLogger(__name__)
 SANDBOX_TYPE = "envspec"
 
 
+def capped_output(stdout: bytes, stderr: bytes, dropped: int, limit: int) -> tuple[str, str]:
+    """A command's output for Inspect: over ``limit`` bytes a stream keeps its trailing part
+    (Inspect allows this or an error), and stderr ends with a line saying what was cut, so the
+    model is not shown a partial output as if it were whole. ``dropped``: bytes the runtime
+    already left out (past its own cap)."""
+    cut = max(0, len(stdout) - limit) + max(0, len(stderr) - limit) + dropped
+    out = stdout[-limit:].decode("utf-8", errors="replace")
+    err = stderr[-limit:].decode("utf-8", errors="replace")
+    if cut:
+        err += (
+            f"\n[envspec: output truncated: {cut:,} bytes left out, the end of each stream kept]\n"
+        )
+    return out, err
+
+
 class EnvspecSandboxConfig(BaseModel):
     """Which environment a sample runs, and how (the sandbox's Inspect configuration)."""
 
@@ -145,10 +160,12 @@ class EnvspecSandboxEnvironment(SandboxEnvironment):
         result = await self._call(runs.exec_in_run, self.run_id, argv, timeout=timeout)
         if result.timed_out:
             raise TimeoutError(f"command timed out after {timeout} s: {shlex.join(cmd)}")
-        limit = SandboxEnvironmentLimits.MAX_EXEC_OUTPUT_SIZE
-        # over the limit, keep the trailing output (Inspect allows either this or an error)
-        stdout = result.stdout[-limit:].decode("utf-8", errors="replace")
-        stderr = result.stderr[-limit:].decode("utf-8", errors="replace")
+        stdout, stderr = capped_output(
+            result.stdout,
+            result.stderr,
+            result.dropped,
+            SandboxEnvironmentLimits.MAX_EXEC_OUTPUT_SIZE,
+        )
         return ExecResult(result.exit_code == 0, result.exit_code, stdout, stderr)
 
     @override
