@@ -448,9 +448,30 @@ class Sandbox:
         return Completed(None if timed_out else proc.returncode, bytes(out), timed_out)
 
     def signal(self, sig: int) -> None:
-        """Send ``sig`` to every process of the sandbox's uid (see :func:`signal_uid`)."""
+        """Send ``sig`` to every process of the sandbox's uid (see :func:`signal_uid`), and to
+        the processes this sandbox started that may not have dropped to it yet (the launcher
+        runs as root until it execs, where a signal made as the uid cannot reach it)."""
         if self.isolated:
+            self._signal_children(sig)
             signal_uid(self.uid, sig)
+
+    def _children_stopped(self) -> bool:
+        for proc in self._children:
+            if proc.poll() is None:
+                try:
+                    stat = Path(f"/proc/{proc.pid}/stat").read_text()
+                except OSError:
+                    continue
+                if stat.rsplit(")", 1)[-1].split()[0] not in ("T", "t", "Z", "X"):
+                    return False
+        return True
+
+    def _signal_children(self, sig: int) -> None:
+        # our own unreaped children: their pids cannot have been reused
+        for proc in self._children:
+            if proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(proc.pid, sig)
 
     def stop(self, *, wait: float = 5.0) -> None:
         """Stop every process of the sandbox's uid and wait until each of their threads is
@@ -463,8 +484,8 @@ class Sandbox:
             return
         deadline = time.monotonic() + wait
         while True:
-            signal_uid(self.uid, signal.SIGSTOP)
-            if all_stopped(self.uid):
+            self.signal(signal.SIGSTOP)
+            if all_stopped(self.uid) and self._children_stopped():
                 return
             if time.monotonic() > deadline:
                 raise Invalid("the solution's processes could not be stopped")
@@ -474,6 +495,9 @@ class Sandbox:
         """Kill every process of the sandbox's uid, wait until they are gone, and reap the
         ones this process started (no zombie is left behind)."""
         if self.isolated:
+            # first what this sandbox started, by pid: a launcher that has not yet dropped
+            # to the uid would escape a kill made as the uid, and live on as it
+            self._signal_children(signal.SIGKILL)
             kill_uid(self.uid)
         for proc in self._children:
             if proc.poll() is None and not self.isolated:

@@ -114,6 +114,18 @@ def test_a_timeout_kills_everything() -> None:
         assert kit.processes_of(box.uid) == []
 
 
+def test_a_kill_right_after_the_start_leaves_nothing() -> None:
+    """Killed at once, a process still in the launcher (root, not yet the uid) dies too: a kill
+    made only as the uid would miss it, and it would then live on as the uid."""
+    with kit.Sandbox() as box:
+        for _ in range(10):
+            proc = box.popen(["sh", "-c", "while :; do :; done"])
+            box.kill()
+            assert proc.poll() is not None
+        time.sleep(0.5)  # a launcher that escaped would have dropped to the uid by now
+        assert kit.processes_of(box.uid) == []
+
+
 def test_stop_and_resume() -> None:
     with kit.Sandbox() as box:
         proc = box.popen(["sh", "-c", "while :; do :; done"])
