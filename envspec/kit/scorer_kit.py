@@ -246,14 +246,18 @@ def all_stopped(uid: int) -> bool:
         except OSError:
             continue
         for tid in tasks:
-            try:
-                stat_line = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
-            except OSError:
-                continue
-            state = stat_line.rsplit(")", 1)[-1].split()[0]
-            if state not in ("T", "t", "Z", "X"):
+            if not _stopped(f"/proc/{pid}/task/{tid}/stat"):
                 return False
     return True
+
+
+def _stopped(stat_path: str) -> bool:
+    """Whether the task whose ``stat`` file this is is stopped or dead (or already gone)."""
+    try:
+        stat_line = Path(stat_path).read_text()
+    except OSError:
+        return True
+    return stat_line.rsplit(")", 1)[-1].split()[0] in ("T", "t", "Z", "X")
 
 
 def kill_uid(uid: int, *, wait: float = KILL_WAIT_S) -> None:
@@ -456,15 +460,10 @@ class Sandbox:
             signal_uid(self.uid, sig)
 
     def _children_stopped(self) -> bool:
-        for proc in self._children:
-            if proc.poll() is None:
-                try:
-                    stat = Path(f"/proc/{proc.pid}/stat").read_text()
-                except OSError:
-                    continue
-                if stat.rsplit(")", 1)[-1].split()[0] not in ("T", "t", "Z", "X"):
-                    return False
-        return True
+        # a launcher still root is single-threaded: its main task's state is its state
+        return all(
+            proc.poll() is not None or _stopped(f"/proc/{proc.pid}/stat") for proc in self._children
+        )
 
     def _signal_children(self, sig: int) -> None:
         # our own unreaped children: their pids cannot have been reused
