@@ -49,8 +49,13 @@ BUILD_ARG_BASE = "BASE_IMAGE"
 
 # --- paths -------------------------------------------------------------------------------------
 def envspec_home() -> Path:
-    """``$ENVSPEC_HOME``, default ``~/.local/share/envspec``."""
-    return Path(os.environ.get("ENVSPEC_HOME") or Path.home() / ".local/share/envspec")
+    """``$ENVSPEC_HOME``, default ``~/.local/share/envspec``; created private (0700) when it
+    does not exist yet, whichever part of envspec first needs it (it holds runs' folders,
+    score logs and the store, which no run's user may reach)."""
+    home = Path(os.environ.get("ENVSPEC_HOME") or Path.home() / ".local/share/envspec")
+    if not home.exists():
+        home.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return home
 
 
 def cache_dir(name: str) -> Path:
@@ -59,7 +64,7 @@ def cache_dir(name: str) -> Path:
     that no run's user may read, wherever ``$ENVSPEC_HOME`` is."""
     home = envspec_home()
     path = home / "cache" / name
-    for folder in (home, home / "cache", path):
+    for folder in (home / "cache", path):
         if not folder.exists():
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     for folder in (home / "cache", path):

@@ -238,6 +238,21 @@ def processes_of(uid: int) -> list[int]:
     return found
 
 
+def uids_with_processes(first: int, count: int) -> set[int]:
+    """The uids in ``first .. first + count - 1`` that own a live process (one ``/proc`` scan)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            uid = os.stat(f"/proc/{entry}").st_uid
+        except OSError:
+            continue
+        if first <= uid < first + count:
+            found.add(uid)
+    return found
+
+
 def all_stopped(uid: int) -> bool:
     """Whether every thread of every process of ``uid`` is stopped (or dead)."""
     for pid in processes_of(uid):

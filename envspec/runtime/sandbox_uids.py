@@ -3,7 +3,9 @@
 Each scoring gets a block of its own (``ENVSPEC_SANDBOX_UIDS=start:count``) from which the
 scorer kit draws a uid per sandbox, so two scorings never share a uid, whichever backend or
 ``ENVSPEC_HOME`` runs them. A lease is a lock on a file in a host-wide folder (the kit's
-``lock_any``); the kill of a block's leftovers is the kit's job when it takes a uid.
+``lock_any``). When the lease ends every process of the block's uids is killed: a scorer
+killed at its timeout (or crashed) cannot kill its sandboxes', and they must not outlive it (the
+kit also kills a uid's leftovers when it takes that uid, but only if it takes that uid again).
 """
 
 from __future__ import annotations
@@ -38,10 +40,20 @@ def lease() -> Iterator[tuple[int, int]]:
             hint="wait for running scorings to finish",
         )
     block, held = locked
+    first = constants.SANDBOX_UID_BASE + block * constants.SANDBOX_UID_BLOCK
     try:
-        yield (
-            constants.SANDBOX_UID_BASE + block * constants.SANDBOX_UID_BLOCK,
-            constants.SANDBOX_UID_BLOCK,
-        )
+        yield first, constants.SANDBOX_UID_BLOCK
     finally:
-        held.close()
+        try:
+            kill_leftovers(first, constants.SANDBOX_UID_BLOCK)
+        finally:
+            held.close()
+
+
+def kill_leftovers(first: int, count: int) -> None:
+    """Kill every process of the uids ``first .. first + count - 1`` (as root; a scorer that
+    is not root has no sandbox uids to leave behind)."""
+    if os.geteuid() != 0:
+        return
+    for uid in sorted(scorer_kit.uids_with_processes(first, count)):
+        scorer_kit.kill_uid(uid)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from envspec import constants
 from envspec.errors import EnvspecError
 from envspec.runtime import runs, runstore
 from envspec.runtime.backends import get_backend
@@ -223,3 +224,13 @@ def test_an_envspec_home_others_can_reach_is_reported(caplog: pytest.LogCaptureF
         with caplog.at_level(logging.WARNING):
             _warn_if_open(home)
         assert caplog.text == ""
+
+
+def test_a_home_envspec_makes_is_private(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whichever part of envspec first needs a missing home creates it 0700 (a GPU host's
+    fresh ENVSPEC_HOME was 0755 under the usual umask)."""
+    with tempfile.TemporaryDirectory(dir="/var/tmp") as tmp:
+        home = Path(tmp) / "a" / "home"
+        monkeypatch.setenv("ENVSPEC_HOME", str(home))
+        assert constants.default_gpu_lease_dir().parent == home
+        assert home.stat().st_mode & 0o777 == 0o700
