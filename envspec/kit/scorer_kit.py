@@ -68,6 +68,10 @@ KILL_WAIT_S = 10.0
 #: the most a runtime snapshot of a solution may hold
 SNAPSHOT_MAX_BYTES = 16 << 30
 CLONE_NEWNET = 0x40000000
+CLONE_NEWNS = 0x00020000
+MS_BIND, MS_REC, MS_PRIVATE = 0x1000, 0x4000, 0x40000
+#: the shared temporary folders a sandbox gets its own of (its folder's ``tmp``)
+SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm")
 PR_SET_NO_NEW_PRIVS = 38
 
 
@@ -415,6 +419,7 @@ class Sandbox:
         drops to the sandbox's uid and then executes ``argv``."""
         spec = {
             "uid": self.uid if self.isolated else None,
+            "tmp": str(self.tmp),
             "rlimits": self.limits.as_rlimits(),
         }
         return [sys.executable, "-I", "-S", __file__, "--launch", json.dumps(spec), "--", *argv]
@@ -599,12 +604,39 @@ def _cut_network() -> None:
         )
 
 
+def _private_tmp(folder: str) -> None:
+    """The sandbox's own /tmp, /var/tmp and /dev/shm: its ``tmp`` folder (gone with the sandbox,
+    bounded with the scoring's storage), in a mount namespace of its own, so that nothing it
+    writes lands in the host's shared folders. Where that is not permitted (a container
+    without CAP_SYS_ADMIN), the container's own folders are the scoring's already."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(CLONE_NEWNS) != 0:
+        return
+    if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
+        raise SystemExit(
+            f"scorer_kit: cannot make mounts private: {os.strerror(ctypes.get_errno())}"
+        )
+    # through a descriptor: the folder's path may lie under one of the folders it hides
+    fd = os.open(folder, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW)
+    for target in SHARED_TMP:
+        if (
+            os.path.isdir(target)
+            and libc.mount(f"/proc/self/fd/{fd}".encode(), target.encode(), None, MS_BIND, None)
+            != 0
+        ):
+            raise SystemExit(
+                f"scorer_kit: cannot mount {target}: {os.strerror(ctypes.get_errno())}"
+            )
+    os.close(fd)
+
+
 def _launch(spec: dict[str, Any], argv: list[str]) -> None:
     for name, value in spec["rlimits"].items():
         resource.setrlimit(getattr(resource, name), (value, value))
     uid = spec["uid"]
     if uid is not None:
         _cut_network()
+        _private_tmp(spec["tmp"])
         os.setgroups([])
         os.setresgid(uid, uid, uid)
         os.setresuid(uid, uid, uid)

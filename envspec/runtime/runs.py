@@ -22,7 +22,7 @@ from envspec.models.run import GpuAssignment, RunRecord
 from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
 from envspec.oci.pull import resolve
 from envspec.oci.store import Access
-from envspec.runtime import budget, runstore, sandbox_uids
+from envspec.runtime import budget, runstore, sandbox_uids, storage
 from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.base import ExecResult, ScorerRun, StartSpec
 from envspec.runtime.gpu import (
@@ -462,6 +462,7 @@ def gc() -> list[str]:
             touched += get_backend(name).reap(keep)
         except EnvspecError as e:  # e.g. the engine is down: nothing to reap there now
             log.info("gc: %s backend not reaped: %s", name, e)
+    touched += storage.reap(keep)  # after the backends: nothing of a run holds its disk then
     return sorted(set(touched))
 
 

@@ -159,6 +159,20 @@ def test_no_network() -> None:
     assert "['lo']" in out and "refused" in out and "reached" not in out, out
 
 
+def test_the_shared_temporary_folders_are_the_sandboxs_own() -> None:
+    """What sandboxed code writes to /tmp, /var/tmp or /dev/shm lands in its own folder (gone
+    with the sandbox, on the scoring's storage), never in the host's shared ones."""
+    token = os.urandom(6).hex()
+    script = f"for d in /tmp /var/tmp /dev/shm; do echo x > $d/{token}-$(basename $d); done; ls /tmp"
+    with kit.Sandbox() as box:
+        done = box.run(["sh", "-c", script], timeout=30)
+        assert done.exit_code == 0, done.output
+        kept = sorted(p.name for p in box.tmp.iterdir())
+    assert kept == [f"{token}-shm", f"{token}-tmp"], kept
+    for d in ("/tmp", "/var/tmp", "/dev/shm"):
+        assert not any(p.name.startswith(token) for p in Path(d).iterdir()), d
+
+
 def test_limits_apply() -> None:
     limits = kit.Limits(cpu_seconds=30, processes=64, file_bytes=1 << 20, open_files=100)
     with kit.Sandbox(limits) as box:

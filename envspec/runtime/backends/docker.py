@@ -12,8 +12,11 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import os
+import shutil
 import tarfile
 import time
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import docker.errors
@@ -28,6 +31,7 @@ from envspec.models.run import RunRecord
 from envspec.oci import engine
 from envspec.oci.env_assets import asset_env, assets_for, variant_images
 from envspec.oci.pull import pull_environment
+from envspec.runtime import storage
 from envspec.runtime.backends.base import (
     RESULT_PATH,
     SOLUTION_MOUNT,
@@ -52,6 +56,8 @@ SNAPSHOT_FIRST = [
     f'{SNAPSHOT_PATH}; code=$?; [ $code = 0 ] && exec "$@"; [ $code = 3 ] && exit 0; exit $code',
     "envspec-scorer",
 ]
+#: the scorer kit's folder for sandboxes in a scorer container (the kit's default)
+SCORER_SANDBOXES = PurePosixPath("/var/lib/envspec-scoring")
 #: the capabilities a scorer container keeps (every other one is dropped)
 SCORER_CAPABILITIES = ("CHOWN", "DAC_OVERRIDE", "FOWNER", "SETUID", "SETGID", "KILL", "SYS_PTRACE")
 
@@ -92,19 +98,38 @@ class DockerBackend(Backend):
                 raise EngineError(f"the engine lost {pulled.images[role]}", hint="run again")
             images[role] = image
         images = variant_images(images, ref, manifest, variant)
-        return {"agent_image": images["agent"], "scorer_image": images["scorer"]}
+        return {
+            "agent_image": images["agent"],
+            "scorer_image": images["scorer"],
+            "agent_home": _home_of(images["agent"], manifest.task.user),
+        }
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
-        """Create the solution volume and the agent container (see module doc)."""
+        """Create the run's disk and volumes and the agent container (see module doc)."""
         run, manifest = spec.run, spec.manifest
         variant = manifest.variant(run.variant)
         client = engine.client()
         agent_name, volume_name = _names(run.id)
         labels = _labels(run.id, "agent")
         remaining = max(1, int((run.deadline or time.time()) - time.time()))
-        client.volumes.create(name=volume_name, labels=_labels(run.id, "solution"))
         hw = variant.hardware
+        state: dict[str, Any] = {"agent_container": agent_name, "volume": volume_name}
+        why_not = _no_disk()
         try:
+            if why_not is None:
+                disk = storage.create(
+                    run.id,
+                    hw.storage_gb or storage.DEFAULT_STORAGE_GB,
+                    storage.disks_dir() / run.id,
+                )
+                state["disk"] = str(disk)
+                volumes = _disk_volumes(
+                    run.id, disk, manifest.task.workdir, spec.prepared.get("agent_home")
+                )
+            else:
+                log.warning("run %s: storage is not bounded: %s", run.id, why_not)
+                client.volumes.create(name=volume_name, labels=_labels(run.id, "solution"))
+                volumes = {volume_name: {"bind": manifest.task.workdir, "mode": "rw"}}
             client.containers.run(
                 spec.prepared["agent_image"],
                 command=["sleep", str(remaining)],
@@ -117,7 +142,9 @@ class DockerBackend(Backend):
                 user="0:0",
                 working_dir=manifest.task.workdir,
                 labels=labels,
-                volumes={volume_name: {"bind": manifest.task.workdir, "mode": "rw"}},
+                volumes=volumes,
+                # with a disk, everything the agent may write is on it: the image is read-only
+                read_only=why_not is None,
                 network_mode="none" if variant.network == "none" else "bridge",
                 nano_cpus=int(hw.cpus * 1e9),
                 mem_limit=f"{int(hw.memory_gb * 1024)}m",
@@ -136,7 +163,10 @@ class DockerBackend(Backend):
             raise EngineError(
                 f"cannot start the agent container: {e.explanation or e}", hint=hint
             ) from e
-        return "container", {"agent_container": agent_name, "volume": volume_name}
+        except BaseException:
+            self.stop(run)
+            raise
+        return "container", state
 
     def _agent(self, run: RunRecord) -> Any:
         try:
@@ -187,14 +217,29 @@ class DockerBackend(Backend):
         # a scorer container left by a killed `envspec score` must not block this one (409)
         for left in client.containers.list(all=True, filters={"name": f"^/{name}$"}):
             _force_remove(left)
+        disk = run.backend_state.get("disk")
+        scratch = Path(disk) / "scoring" / str(run.scorer_calls) if disk else None
+        mounts = [docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)]
+        if scratch is not None:  # what the scorer and its sandboxes write counts against storage
+            shutil.rmtree(scratch, ignore_errors=True)
+            for sub, mode in (("tmp", 0o1777), ("sandboxes", 0o711)):
+                (scratch / sub).mkdir(parents=True)
+                os.chmod(scratch / sub, mode)
+            mounts += [
+                docker.types.Mount(target, str(scratch / sub), type="bind")
+                for target, sub in (("/tmp", "tmp"), ("/var/tmp", "tmp"),
+                                    (str(SCORER_SANDBOXES), "sandboxes"))
+            ]  # fmt: skip
         container = client.containers.create(
             run.backend_state["scorer_image"],
             entrypoint=[*SNAPSHOT_FIRST, *manifest.scoring.entrypoint],
             command=[],
             name=name,
             labels=_labels(run.id, "scorer"),
-            volumes={volume: {"bind": SOLUTION_MOUNT, "mode": "ro"}},
+            mounts=mounts,
+            read_only=scratch is not None,
             environment={
+                **({"HOME": "/tmp"} if scratch is not None else {}),  # /root is read-only
                 **env,
                 **_asset_env(manifest, "scorer", run.variant),
                 "ENVSPEC_SOLUTION": SNAPSHOT_PATH,
@@ -226,11 +271,16 @@ class DockerBackend(Backend):
             result = None if timed_out else _read_file(container, RESULT_PATH)
         finally:
             container.remove(force=True)
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
         return ScorerRun(result, exit_code, timed_out, logs, time.monotonic() - started)
 
     def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
-        """Remove the run's containers (and its volume unless ``keep_solution``)."""
+        """Remove the run's containers (and its volumes and disk unless ``keep_solution``)."""
         _remove_labelled(run.id, volumes=not keep_solution)
+        if not keep_solution:
+            storage.remove(run.id)
+            shutil.rmtree(storage.disks_dir() / run.id, ignore_errors=True)
 
     def reap(self, keep: set[str]) -> list[str]:
         """Remove containers and volumes labelled with runs not in ``keep``."""
@@ -248,6 +298,58 @@ class DockerBackend(Backend):
                 v.remove(force=True)
                 gone.add(rid)
         return sorted(gone)
+
+
+def _no_disk() -> str | None:
+    """Why runs get no disk of their own here (None: they do). The disk is mounted on this host
+    and bound into the containers, so the engine must be this host's."""
+    host = os.environ.get("DOCKER_HOST", "")
+    if host and not host.startswith("unix://"):
+        return f"the engine ({host}) is not this host's"
+    return storage.unsupported()
+
+
+def _disk_volumes(
+    run_id: str, disk: Path, workdir: str, home: str | None
+) -> dict[str, dict[str, str]]:
+    """Volumes of the local driver bound to the disk's folders: the solution at the workdir,
+    the agent's home, /tmp and /var/tmp. Being volumes, the empty ones are filled from the image
+    when first mounted (the starting solution, the home's files)."""
+    client = engine.client()
+    places = [
+        ("solution", workdir, "solution"),
+        ("tmp", "/tmp", "tmp"),
+        ("var-tmp", "/var/tmp", "tmp"),
+    ]
+    # the home (a solution folder inside it is mounted over it); "/" or the workdir: none
+    if home and home != "/" and not PurePosixPath(home).is_relative_to(workdir):
+        places.append(("home", home, "home"))
+    os.chmod(disk / "tmp", 0o1777)
+    volumes = {}
+    for role, target, folder in places:
+        name = _names(run_id)[1] if role == "solution" else f"envspec-{run_id}-{role}"
+        client.volumes.create(
+            name=name,
+            driver="local",
+            driver_opts={"type": "none", "o": "bind", "device": str(disk / folder)},
+            labels=_labels(run_id, role),
+        )
+        volumes[name] = {"bind": target, "mode": "rw"}
+    return volumes
+
+
+def _home_of(image: str, user: str) -> str | None:
+    """The home folder of ``user`` in ``image``'s /etc/passwd (None when it names none)."""
+    container = engine.client().containers.create(image, command=["true"])
+    try:
+        passwd = _read_file(container, "/etc/passwd") or b""
+    finally:
+        _force_remove(container)
+    for line in passwd.decode(errors="replace").splitlines():
+        fields = line.split(":")
+        if len(fields) >= 6 and fields[0] == user and fields[5].startswith("/"):
+            return fields[5]
+    return None
 
 
 def _labels(run_id: str, role: str) -> dict[str, str]:

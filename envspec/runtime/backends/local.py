@@ -36,13 +36,24 @@ from envspec.models.run import RunRecord
 from envspec.oci.env_assets import asset_cache, asset_env, asset_reference, assets_for, fetch_asset
 from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
-from envspec.runtime import runstore
+from envspec.runtime import runstore, storage
 from envspec.runtime.backends.base import Backend, ExecResult, OutputBuffer, ScorerRun, StartSpec
 
 log = logging.getLogger(__name__)
 
 #: where scorings' sandbox folders live when envspec runs as root (see _scoring_dir)
 SCORING_BASE = Path("/var/lib/envspec/scoring")
+#: the launcher of an agent's command on a run with a disk: a mount namespace of its own where
+#: the host's shared temporary folders are the disk's ``tmp`` (bounded, gone with the run), then
+#: the run's uid (arguments: that folder, uid, gid, the command)
+PRIVATE_TMP = [
+    "unshare", "--mount", "--propagation", "private", "--", "sh", "-c",
+    'for d in /tmp /var/tmp /dev/shm; do mount --bind "$1" "$d" || exit 126; done; '
+    'shift; u=$1; g=$2; shift 2; exec setpriv --reuid="$u" --regid="$g" --clear-groups -- "$@"',
+    "envspec-agent",
+]  # fmt: skip
+#: the folders PRIVATE_TMP hides: no run's area may be under one
+SHARED_TMP = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
 #: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
 AGENT_PATH = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
 
@@ -136,27 +147,47 @@ class LocalBackend(Backend):
         return out
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
-        """Make the agent's workdir with the starting solution; start the deadline watchdog."""
+        """Make the run's disk (as root) with the starting solution on it; start the deadline
+        watchdog."""
         run, manifest = spec.run, spec.manifest
-        work = work_root() / run.id
+        area = work_root() / run.id
+        state: dict[str, Any] = {}
+        isolated = _is_root()
+        why_not = storage.unsupported() if isolated else "the run is unisolated"
+        if why_not is None and any(area.is_relative_to(t) for t in SHARED_TMP):
+            raise EnvspecError(
+                f"the run's folder {area} is under a shared temporary folder, which the run's "
+                "commands get a private one of",
+                hint="set ENVSPEC_WORK to a folder elsewhere, e.g. /var/lib/envspec-work",
+            )
+        if why_not is None:
+            size = manifest.variant(run.variant).hardware.storage_gb or storage.DEFAULT_STORAGE_GB
+            state["disk"] = str(storage.create(run.id, size, area))
+            work = area / "solution"
+        else:
+            log.warning("run %s: storage is not bounded: %s", run.id, why_not)
+            work = area
         start = _within(Path(spec.prepared["agent_root"]), manifest.task.workdir)
         if start.is_dir():
-            shutil.copytree(start, work, symlinks=True)
+            shutil.copytree(start, work, symlinks=True, dirs_exist_ok=True)
         else:
-            work.mkdir()
+            work.mkdir(exist_ok=True)
         env = {**spec.env, **_asset_env(spec.prepared, manifest, "agent", run.variant)}
         if spec.device_ids:  # host indices are the process's view here (no renumbering)
             env["CUDA_VISIBLE_DEVICES"] = ",".join(spec.device_ids)
-        state: dict[str, Any] = {"workdir": str(work), "env": env}
+        state.update({"workdir": str(work), "env": env})
         isolation = "unisolated"
-        if _is_root():
+        if isolated:
             _check_traversable(work)
             _warn_if_private(Path(sys.executable))
             _warn_if_open(constants.envspec_home())
             user = _make_user(run.id)
             state["user"] = user
             pw = pwd.getpwnam(user)
-            for p in [work, *work.rglob("*")]:
+            owned = [work, *work.rglob("*")]
+            if "disk" in state:
+                owned += [area / "home", area / "tmp"]
+            for p in owned:
                 os.lchown(p, pw.pw_uid, pw.pw_gid)
             os.chmod(work, 0o700)
             isolation = "user"
@@ -164,13 +195,19 @@ class LocalBackend(Backend):
         return isolation, state
 
     def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
-        """Run ``argv`` in the workdir, as the run's user when isolated, in its own session."""
+        """Run ``argv`` in the workdir, as the run's user when isolated, in its own session;
+        with a disk, in a mount namespace whose /tmp, /var/tmp and /dev/shm are the disk's."""
         st = run.backend_state
         work = Path(st["workdir"])
-        env = {"PATH": AGENT_PATH, "HOME": str(work), "LANG": "C.UTF-8", **st.get("env", {})}
+        disk = Path(st["disk"]) if st.get("disk") else None
+        home = disk / "home" if disk else work
+        env = {"PATH": AGENT_PATH, "HOME": str(home), "LANG": "C.UTF-8", **st.get("env", {})}
         user = st.get("user")
         kwargs: dict[str, Any] = {}
-        if user:
+        if user and disk:
+            pw = pwd.getpwnam(user)
+            argv = [*PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv]
+        elif user:
             pw = pwd.getpwnam(user)
             kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
         try:
@@ -195,7 +232,13 @@ class LocalBackend(Backend):
         except scorer_kit.Invalid as e:
             refused = {"valid": False, "reason": str(e), "message": str(e)}
             return ScorerRun(json.dumps(refused).encode(), 0, False, "", 0.0)
-        sandboxes = _scoring_dir(run.id, run.scorer_calls, call)
+        disk = st.get("disk")
+        if disk:  # what sandboxed code writes counts against the run's storage
+            sandboxes = Path(disk) / "scoring" / str(run.scorer_calls)
+            shutil.rmtree(sandboxes, ignore_errors=True)
+            sandboxes.mkdir(mode=0o711)
+        else:
+            sandboxes = _scoring_dir(run.id, run.scorer_calls, call)
         argv = [
             str(_within(scorer_root, a))
             if a.startswith("/") and _within(scorer_root, a).exists()
@@ -235,7 +278,8 @@ class LocalBackend(Backend):
         )
 
     def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
-        """Kill the run's processes and watchdog; remove its user and (unless kept) workdir."""
+        """Kill the run's processes and watchdog; remove its user and (unless the solution is
+        kept) its disk and workdir."""
         st = run.backend_state
         _kill_user(st.get("user"))
         pid = st.get("watchdog_pid")
@@ -245,10 +289,10 @@ class LocalBackend(Backend):
         if st.get("user"):
             subprocess.run(["userdel", st["user"]], capture_output=True, check=False)
         if not keep_solution and st.get("workdir"):
-            shutil.rmtree(st["workdir"], ignore_errors=True)
+            _remove_area(run.id)
 
     def reap(self, keep: set[str]) -> list[str]:
-        """Remove workdirs of runs not kept (their users go with ``stop``)."""
+        """Remove the areas (disk, workdir) of runs not kept."""
         gone = []
         work = work_root()
         if work.is_dir():
@@ -258,9 +302,15 @@ class LocalBackend(Backend):
                     _kill_user(user if _user_exists(user) else None)
                     if _user_exists(user):
                         subprocess.run(["userdel", user], capture_output=True, check=False)
-                    shutil.rmtree(d, ignore_errors=True)
+                    _remove_area(d.name)
                     gone.append(d.name)
         return gone
+
+
+def _remove_area(run_id: str) -> None:
+    """The run's folder under :func:`work_root`, and its disk if it has one."""
+    storage.remove(run_id)
+    shutil.rmtree(work_root() / run_id, ignore_errors=True)
 
 
 def _run_session(
@@ -369,13 +419,13 @@ def _asset_env(
 
 def work_root() -> Path:
     """Where runs' workdirs live: ``$ENVSPEC_WORK``; as root, a folder every run user can
-    reach (``/var/tmp/envspec-work/<home>``, since ``$ENVSPEC_HOME`` is often under a 0700
+    reach (``/var/lib/envspec-work/<home>``, since ``$ENVSPEC_HOME`` is often under a 0700
     ``/root``); otherwise ``$ENVSPEC_HOME/work``. One folder per home, so each home's ``gc``
     reaps only its own runs."""
     if os.environ.get("ENVSPEC_WORK"):
         root = Path(os.environ["ENVSPEC_WORK"])
     elif _is_root():
-        root = Path("/var/tmp/envspec-work") / constants.home_label()
+        root = Path("/var/lib/envspec-work") / constants.home_label()
     else:
         root = constants.envspec_home() / "work"
     root.mkdir(parents=True, exist_ok=True)
@@ -391,7 +441,7 @@ def _check_traversable(path: Path) -> None:
         if parent.exists() and not parent.stat().st_mode & 0o001:
             raise EnvspecError(
                 f"the run's user cannot reach {path}: {parent} is not searchable by others",
-                hint="set ENVSPEC_WORK to a folder others can traverse, e.g. /var/tmp/envspec-work",
+                hint="set ENVSPEC_WORK to a folder others can traverse, e.g. /var/lib/envspec-work",
             )
 
 

@@ -1,0 +1,90 @@
+"""The variant's storage bounds what a run writes, on both backends: the solution folder, the
+agent's home and temporary folders share one disk of ``hardware.storage_gb``, the image is
+read-only around it, and the disk goes with the run."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envspec.runtime import runs, runstore, storage
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.skipif(storage.unsupported() is not None, reason=str(storage.unsupported())),
+]
+
+
+def _small_disk(m: dict[str, Any]) -> None:
+    m["variants"]["lite"]["hardware"]["storage_gb"] = 0.25
+
+
+def _sh(run_id: str, script: str) -> tuple[int, str]:
+    r = runs.exec_in_run(run_id, ["sh", "-c", script], timeout=120)
+    return r.exit_code, (r.stdout + r.stderr).decode()
+
+
+def _loop_devices_of(image: Path) -> str:
+    return subprocess.run(
+        ["losetup", "--associated", str(image)], capture_output=True, text=True, check=False
+    ).stdout
+
+
+@pytest.mark.parametrize("backend", ["docker", "local"])
+def test_a_run_writes_no_more_than_its_storage(publish: Callable[..., str], backend: str) -> None:
+    run = runs.start_run(publish("tiny-disk", _small_disk), backend=backend)
+    image = storage.disks_dir() / f"{run.id}.img"
+    token = secrets.token_hex(6)
+    try:
+        assert runstore.load(run.id).backend_state.get("disk"), "the run got no disk"
+        # the starting solution and the home's files are there, and /tmp persists across commands
+        code, out = _sh(run.id, f"cat answer.txt && test -w $HOME && echo {token} > /tmp/{token}")
+        assert code == 0, out
+        code, out = _sh(run.id, f"cat /tmp/{token}")
+        assert (code, out.strip()) == (0, token)
+        assert not Path("/tmp", token).exists(), "the run wrote into the host's /tmp"
+        # 150 MB in /tmp and 150 MB in the solution do not fit on a 250 MB disk
+        code, out = _sh(run.id, "dd if=/dev/zero of=/tmp/a bs=1M count=150 2>&1")
+        assert code == 0, out
+        code, out = _sh(run.id, "dd if=/dev/zero of=big bs=1M count=150 2>&1")
+        assert code != 0 and "No space left on device" in out, out
+        code, out = _sh(run.id, "rm -f big /tmp/a; dd if=/dev/zero of=$HOME/h bs=1M count=300 2>&1")
+        assert code != 0 and "No space left on device" in out, out
+        # nowhere else to write: the image is read-only (docker), the host's shared folders
+        # are the disk's (local)
+        for place in ("/var/tmp", "/dev/shm"):
+            code, out = _sh(run.id, f"rm -f $HOME/h; echo x > {place}/{token} && cat {place}/{token}")
+            assert code == 0 and not Path(place, token).exists(), (place, out)
+        if backend == "docker":
+            code, out = _sh(run.id, "touch /envspec-probe || touch /usr/envspec-probe")
+            assert code != 0 and "Read-only file system" in out, out
+        # scoring still works from the disk (the scorer's scratch is on it too)
+        code, _ = _sh(run.id, "echo 42 > answer.txt")
+        assert runs.score_run(run.id).record.valid
+    finally:
+        runs.finish_run(run.id)
+    assert not image.exists() and token not in _loop_devices_of(image)
+    assert str(run.id) not in Path("/proc/self/mounts").read_text(), "the disk is still mounted"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root")
+def test_gc_removes_the_disk_of_a_run_whose_record_is_gone(publish: Callable[..., str]) -> None:
+    """A disk whose run no longer exists (its state lost) is unmounted and deleted by gc."""
+    run = runs.start_run(publish(), backend="local")
+    image = storage.disks_dir() / f"{run.id}.img"
+    try:
+        assert image.exists()
+        runs.finish_run(run.id)
+        stray = storage.create("run-stray0001", 0.05, storage.disks_dir() / "run-stray0001")
+        assert os.path.ismount(stray)
+        runs.gc()
+        assert not os.path.ismount(stray)
+        assert not (storage.disks_dir() / "run-stray0001.img").exists()
+    finally:
+        storage.remove("run-stray0001")
