@@ -59,7 +59,8 @@ def test_a_run_writes_no_more_than_its_storage(publish: Callable[..., str], back
         # nowhere else to write: the image is read-only (docker), the host's shared folders
         # are the disk's (local)
         for place in ("/var/tmp", "/dev/shm"):
-            code, out = _sh(run.id, f"rm -f $HOME/h; echo x > {place}/{token} && cat {place}/{token}")
+            probe = f"rm -f $HOME/h; echo x > {place}/{token} && cat {place}/{token}"
+            code, out = _sh(run.id, probe)
             assert code == 0 and not Path(place, token).exists(), (place, out)
         if backend == "docker":
             code, out = _sh(run.id, "touch /envspec-probe || touch /usr/envspec-probe")
