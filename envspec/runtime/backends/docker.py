@@ -238,6 +238,8 @@ class DockerBackend(Backend):
             labels=_labels(run.id, "scorer"),
             mounts=mounts,
             read_only=scratch is not None,
+            # the kit's uid locks (/run/envspec-sandbox-uids): a few empty files
+            tmpfs={"/run": "size=16m,mode=755"} if scratch is not None else {},
             environment={
                 **({"HOME": "/tmp"} if scratch is not None else {}),  # /root is read-only
                 **env,
