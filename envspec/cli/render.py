@@ -39,6 +39,11 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, sort_keys=True))
 
 
+def print_json_line(value: Any) -> None:
+    """One record of a JSON-lines stream on stdout (flushed: a reader sees it at once)."""
+    print(json.dumps(value, sort_keys=True, separators=(",", ":")), flush=True)
+
+
 @contextmanager
 def transfer_progress(*, enabled: bool) -> Iterator[Callable[[str, int, int], None]]:
     """A progress callback ``(what, done, total)`` drawing a byte progress bar on stderr."""

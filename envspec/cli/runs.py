@@ -8,8 +8,8 @@ from pathlib import Path
 import typer
 from rich.table import Column, Table
 
-from envspec.cli.render import console, err_console, print_json, safe_text
-from envspec.errors import EnvspecError
+from envspec.cli.render import console, err_console, print_json, print_json_line, safe_text
+from envspec.errors import BadInput
 
 
 def run(
@@ -98,13 +98,17 @@ def put(
     dest: str | None = typer.Argument(
         None, help="Path relative to the agent's working directory (default: the file's name)."
     ),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Write a local file into the agent's working directory, as the agent."""
     from envspec.runtime import runs
 
     if not source.is_file():
-        raise EnvspecError(f"{source} is not a file", hint="give a local file to copy")
-    runs.put_files(run_id, {dest or source.name: source.read_bytes()})
+        raise BadInput(f"{source} is not a file", hint="give a local file to copy")
+    data = source.read_bytes()
+    runs.put_files(run_id, {dest or source.name: data})
+    if as_json:
+        print_json({"run": run_id, "path": dest or source.name, "bytes": len(data)})
 
 
 def score(
@@ -196,29 +200,60 @@ def log(
     full: bool = typer.Option(
         False, "--full", help="Everything, for operators (raw scores, scorer output)."
     ),
+    as_json: bool = typer.Option(
+        True, "--json/--text", help="JSON lines, one record a line (default), or text."
+    ),
 ) -> None:
-    """The score log, as the agent may see it (JSON lines)."""
+    """The score log, as the agent may see it."""
     from envspec.runtime import runs
 
     for entry in runs.read_log(run_id, full=full):
-        print_json(entry)
+        if as_json:
+            print_json_line(entry)
+            continue
+        state = "valid" if entry.get("valid") else "invalid"
+        score = entry.get("score")
+        shown = "" if score is None else f"  score {score:g}"
+        reason = f"  ({safe_text(entry['reason'])})" if entry.get("reason") else ""
+        console.print(
+            f"#{entry.get('seq')} {entry.get('kind', '')} {state}{shown}{reason}",
+            highlight=False,
+            markup=False,
+        )
 
 
-def verify(run_id: str = typer.Argument(..., help="The run id.")) -> None:
-    """Check the score log's hash chain."""
+def verify(
+    run_id: str = typer.Argument(..., help="The run id."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Check the score log's hash chain (exit code 8 when it is broken)."""
+    from envspec.errors import EXIT_VERIFY_FAILED
     from envspec.runtime import runs
 
     result = runs.verify_run(run_id)
-    print_json(result)
+    if as_json:
+        print_json(result)
+    elif result["ok"]:
+        console.print(f"{run_id}: score log intact, {result['records']} records", highlight=False)
+    else:
+        console.print(f"{run_id}: score log broken:", highlight=False)
+        for problem in result["problems"]:
+            console.print(f"  {safe_text(problem)}", highlight=False, markup=False)
     if not result["ok"]:
-        raise typer.Exit(5)
+        raise typer.Exit(EXIT_VERIFY_FAILED)
 
 
-def gc() -> None:
-    """Reclaim containers, volumes and GPU leases of dead or expired runs."""
+def gc(
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Reclaim containers, volumes, disks and GPU leases of dead or expired runs."""
     from envspec.runtime import runs
 
-    for rid in runs.gc():
+    reclaimed = runs.gc()
+    if as_json:
+        print_json({"reclaimed": reclaimed})
+        return
+    for rid in reclaimed:
         console.print(f"reclaimed {rid}", highlight=False)
 
 

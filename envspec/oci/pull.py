@@ -14,7 +14,7 @@ from typing import Any
 from filelock import FileLock
 
 from envspec import constants
-from envspec.errors import DigestMismatch, EngineError, EnvspecError, NotFound
+from envspec.errors import BadInput, DigestMismatch, EngineError, NotFound
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.oci import engine, env_assets
@@ -194,7 +194,7 @@ def pull_environment(
     images: dict[str, str] = {}
     if into is not None:
         if not into.startswith("oci:"):
-            raise EnvspecError(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
+            raise BadInput(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
         dst = LayoutStore(Path(into[4:]))
         version = resolved.reference.version or ""
         skip = shared_layers(store, roles.values()) if slim else frozenset()
@@ -219,7 +219,7 @@ def pull_environment(
         )
     else:
         if slim:
-            raise EnvspecError("--slim needs --into oci:PATH", hint="the engine needs every layer")
+            raise BadInput("--slim needs --into oci:PATH", hint="the engine needs every layer")
         cache = LayoutStore(constants.cache_dir("pulled"))
         total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
         done = 0
@@ -286,7 +286,7 @@ def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str
             try:
                 data = json.loads(path.read_text())
             except json.JSONDecodeError as e:
-                raise EnvspecError(
+                raise BadInput(
                     f"lock file {path} is not valid JSON ({e})",
                     hint="fix or delete it; `envspec pull` writes a new one",
                 ) from e

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from envspec import errors
 from envspec.errors import EnvspecError
 from envspec.models.manifest import Hardware
 
@@ -12,7 +13,7 @@ from envspec.models.manifest import Hardware
 class HostCannotRun(EnvspecError):
     """The host lacks hardware the variant needs."""
 
-    exit_code = 4
+    exit_code = errors.EXIT_HOST_CANNOT
 
 
 def memory_gb(meminfo: Path = Path("/proc/meminfo")) -> float | None:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from envspec import __version__, constants
+from envspec import __version__, constants, errors
 from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
@@ -44,7 +44,7 @@ LIVE = ("starting", "running")
 class RunNotActive(EnvspecError):
     """The run is not in a state that allows the action."""
 
-    exit_code = 3
+    exit_code = errors.EXIT_NOT_NOW
 
 
 def allocator() -> GpuAllocator:

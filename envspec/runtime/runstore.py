@@ -16,7 +16,7 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from envspec import constants
+from envspec import constants, errors
 from envspec.errors import EnvspecError
 from envspec.models.manifest import did_you_mean
 from envspec.models.run import RunRecord
@@ -25,7 +25,7 @@ from envspec.models.run import RunRecord
 class UnknownRun(EnvspecError):
     """No run has that id."""
 
-    exit_code = 2
+    exit_code = errors.EXIT_BAD_INPUT
 
 
 def runs_root() -> Path:

@@ -44,7 +44,7 @@ def test_bad_reference_and_unreachable_registry(capsys: pytest.CaptureFixture[st
     code, _, err = run(capsys, "inspect", "Not A Reference")
     assert code == 2 and "invalid reference" in err and "hint:" in err
     code, _, err = run(capsys, "inspect", "127.0.0.1:1/ns/x:1.0.0")
-    assert code == 1 and "hint:" in err and "Traceback" not in err
+    assert code == 6 and "hint:" in err and "Traceback" not in err
 
 
 @pytest.mark.integration
@@ -143,3 +143,42 @@ def test_version_and_a_light_start() -> None:
     )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+
+
+def test_every_command_takes_json() -> None:
+    """One output contract: `--json` on every command (docs/cli.md)."""
+    import typer.main
+
+    from envspec.cli.main import app
+
+    def leaves(command: object, prefix: str = "") -> list[tuple[str, object]]:
+        subs = getattr(command, "commands", None)
+        if not subs:
+            return [(prefix.strip(), command)]
+        return [leaf for n, sub in sorted(subs.items()) for leaf in leaves(sub, f"{prefix}{n} ")]
+
+    found = leaves(typer.main.get_command(app))
+    assert len(found) > 25
+    without = [
+        name
+        for name, command in found
+        if "--json" not in [o for p in getattr(command, "params", []) for o in p.opts]
+    ]
+    assert without == []
+
+
+def test_errors_under_json_are_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same fields as the text error, and the exit code of the error's kind."""
+    code, out, err = run(capsys, "inspect", "Not A Reference", "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and error == {
+        "kind": "bad_input",
+        "message": error["message"],
+        "hint": error["hint"],
+        "exit_code": 2,
+    }
+    assert "invalid reference" in error["message"] and error["hint"] in err
+    code, out, _ = run(capsys, "inspect", "127.0.0.1:1/ns/x:1.0.0", "--json")
+    assert code == 6 and json.loads(out)["error"]["kind"] == "registry"
+    code, out, _ = run(capsys, "inspect", "Not A Reference")
+    assert code == 2 and out == ""  # no JSON without --json
