@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from envspec import __version__, constants, errors
-from envspec.errors import EnvspecError
+from envspec.errors import EnvspecError, GpuRequestImpossible
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, RunRecord
@@ -83,14 +83,21 @@ def start_run(
     v = manifest.variant(name)
     limits = budget.limits_for(v.budgets, budgets)
     be = get_backend(backend)
-    check_cpu_memory(v.hardware, variant=name)
     gpus = allocator()
     request = None
     policy = SubstitutionPolicy(allow=dict(substitute or {}))
+    no_gpus: GpuRequestImpossible | None = None
     if v.hardware.gpu is not None:
         g = v.hardware.gpu
         request = GpuRequest(count=g.count, models=tuple(g.models), memory_gb=g.memory_gb)
-        gpus.check_possible(request, policy=policy)  # before anything starts
+        try:
+            gpus.check_possible(request, policy=policy)  # before anything starts
+        except GpuRequestImpossible as e:
+            no_gpus = e
+    # every shortfall in one message: CPUs, memory and GPUs
+    check_cpu_memory(v.hardware, variant=name, also=f"GPUs: {no_gpus.message}" if no_gpus else None)
+    if no_gpus is not None:
+        raise no_gpus
     now = time.time()
     record = RunRecord(
         id=runstore.new_run_id(),

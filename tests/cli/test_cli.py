@@ -182,3 +182,21 @@ def test_errors_under_json_are_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 6 and json.loads(out)["error"]["kind"] == "registry"
     code, out, _ = run(capsys, "inspect", "Not A Reference")
     assert code == 2 and out == ""  # no JSON without --json
+
+
+def test_an_unknown_run_id_creates_nothing_and_hints_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from envspec.runtime import runstore
+
+    near = runstore.runs_root() / "20260101-000000-0badc0de"
+    near.mkdir()
+    try:
+        for command in ("score", "finish", "status", "log", "verify"):
+            code, _, err = run(capsys, command, "20260101-000000-0badc0df")
+            assert code == 2 and "no run '20260101-000000-0badc0df'" in err, (command, err)
+            assert "did you mean '20260101-000000-0badc0de'?" in err
+            assert "did you mean did you mean" not in err and "??" not in err
+            assert not (runstore.runs_root() / "20260101-000000-0badc0df").exists(), command
+    finally:
+        near.rmdir()

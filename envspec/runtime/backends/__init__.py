@@ -28,7 +28,7 @@ def get_backend(name: str | None) -> Backend:
         near = did_you_mean(name, list(BUILTIN))
         raise BadInput(
             f"unknown backend {name!r}",
-            hint=f"did you mean {near}?" if near else f"choose one of {', '.join(BUILTIN)}",
+            hint=near or f"choose one of {', '.join(BUILTIN)}",
         )
     module, _, cls = BUILTIN[name].partition(":")
     backend: Backend = getattr(importlib.import_module(module), cls)()
