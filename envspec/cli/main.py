@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from envspec import __version__
 from envspec.cli import assets, authoring, calibrate, export, images, manifest, registry, runs
-from envspec.cli.render import err_console, print_json, safe_text
+from envspec.cli.render import err_console, last_step, print_json, safe_text
 from envspec.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_KINDS, EnvspecError
 
 app = typer.Typer(
@@ -74,7 +74,15 @@ def main(argv: list[str] | None = None) -> int:
         _report(e.exit_code, e.message, e.hint, as_json=as_json)
         return e.exit_code
     except KeyboardInterrupt:
-        _report(EXIT_INTERRUPTED, "interrupted", None, as_json=as_json)
+        step = last_step()
+        _report(
+            EXIT_INTERRUPTED,
+            f"interrupted while {step}" if step else "interrupted",
+            "nothing is left half-written (blobs are checked before they appear, manifests "
+            "and tags come last): run the command again to go on; `envspec gc` reclaims what "
+            "an interrupted run start or scoring left",
+            as_json=as_json,
+        )
         return EXIT_INTERRUPTED
     except Exception as e:  # a bug: say so briefly, full traceback only on request
         if os.environ.get("ENVSPEC_DEBUG"):

@@ -170,6 +170,7 @@ def pull_environment(
     progress: Callable[[str, int, int], None] | None = None,
     slim: bool = False,
     variants: tuple[str, ...] | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> PullResult:
     """Pull an environment's images into the engine (or, with ``into="oci:PATH"``, a layout)
     and record every digest in the lock file.
@@ -178,7 +179,8 @@ def pull_environment(
     common base — which is all the local backend needs on a host that provides that base
     itself (a GPU node with its own Python and torch). Manifests and digests are unchanged.
     Into a layout, the top-level assets are copied along, and every variant's own ones, or
-    with ``variants`` only those variants' (each must exist).
+    with ``variants`` only those variants' (each must exist). ``on_step`` is told of each
+    phase as it begins; ``progress(what, done, total)`` of the bytes downloaded.
 
     Raises:
         NotFound, DigestMismatch, RegistryError: see ``resolve``.
@@ -192,14 +194,31 @@ def pull_environment(
     }
     stats = TransferStats()
     images: dict[str, str] = {}
+    step = on_step or (lambda text: None)
+    done = 0
+    total = 0
+
+    def tick(n: int) -> None:  # n < 0: a blob of -n bytes mounted, not sent
+        nonlocal done, total
+        if n < 0:
+            total += n
+        else:
+            done += n
+        if progress is not None:
+            progress(str(resolved.reference), done, total)
+
     if into is not None:
         if not into.startswith("oci:"):
             raise BadInput(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
         dst = LayoutStore(Path(into[4:]))
         version = resolved.reference.version or ""
         skip = shared_layers(store, roles.values()) if slim else frozenset()
+        total = sum(missing_bytes(store, r, d, dst, r, skip) for r, d in roles.values())
+        step(f"downloading into {into}")
         for role, (repo, digest) in roles.items():
-            _, s = copy_manifest(store, repo, digest, dst, repo, tag=version, skip_blobs=skip)
+            _, s = copy_manifest(
+                store, repo, digest, dst, repo, tag=version, skip_blobs=skip, progress=tick
+            )
             stats.add(s)
             images[role] = f"{into}:{repo}:{version}"
         _, s = copy_manifest(
@@ -212,6 +231,7 @@ def pull_environment(
         )
         stats.add(s)
         # the local backend reads the assets from the layout (slim images may lack them)
+        step("copying the assets")
         stats.add(
             env_assets.copy_assets(
                 resolved.manifest, store, dst, src_location=store.name, variants=variants
@@ -222,14 +242,7 @@ def pull_environment(
             raise BadInput("--slim needs --into oci:PATH", hint="the engine needs every layer")
         cache = LayoutStore(constants.cache_dir("pulled"))
         total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
-        done = 0
-
-        def tick(n: int) -> None:
-            nonlocal done
-            done += n
-            if progress is not None:
-                progress(str(resolved.reference), done, total)
-
+        step("downloading")
         for role, (repo, digest) in roles.items():
             tag = engine_tag(resolved.reference, role)
             data, _, _ = store.get_manifest(repo, digest)
@@ -240,6 +253,7 @@ def pull_environment(
             hexd = digest.removeprefix("sha256:")
             _, s = copy_manifest(store, repo, digest, cache, "img", tag=hexd, progress=tick)
             stats.add(s)
+            step(f"loading the {role} image into the engine")
             image_id = engine.load_from_layout(cache.root, f"img:{hexd}", tag)
             # Seen with Docker 20.10: skopeo returns while the tag still names the previous
             # image for a moment (an environment rebuilt under the same version); wait for it.

@@ -200,3 +200,12 @@ def test_an_unknown_run_id_creates_nothing_and_hints_once(
             assert not (runstore.runs_root() / "20260101-000000-0badc0df").exists(), command
     finally:
         near.rmdir()
+
+
+def test_progress_labels_fit_80_columns() -> None:
+    from envspec.cli.render import short_label
+
+    ref = "registry.example:5000/some-team/optimize_kernel:0.2.2@sha256:" + "ab" * 32
+    label = short_label(ref)
+    assert len(label) <= 30 and "sha256" not in label and label.endswith("optimize_kernel:0.2.2")
+    assert short_label("envspec/tiny:0.1.0") == "envspec/tiny:0.1.0"
