@@ -165,33 +165,53 @@ def status(
     if as_json:
         print_json(st)
     else:
-        for k in ("id", "status", "environment", "variant", "backend", "isolation", "remaining_s"):
+        keys = ("id", "status", "environment", "variant", "backend", "isolation", "elapsed_s")
+        for k in (*keys, "remaining_s", "scorer_calls", "raw", "normalised"):
             console.print(f"{k:12} {st[k]}", highlight=False)
 
 
 def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
     """List runs on this host."""
+    import time
+
     from envspec.runtime import runs
 
-    rows = runs.list_runs()
+    now = time.time()
+    rows = [
+        {
+            "id": r.id,
+            "environment": r.environment,
+            "variant": r.variant,
+            "backend": r.backend,
+            **runs.summary(r, now),
+        }
+        for r in runs.list_runs()
+    ]
     if as_json:
-        print_json(
-            [
-                {
-                    "id": r.id,
-                    "status": r.status,
-                    "environment": r.environment,
-                    "variant": r.variant,
-                    "backend": r.backend,
-                }
-                for r in rows
-            ]
-        )
+        print_json(rows)
         return
     # a run id is what users copy into the next command: never wrap or cut it
-    table = Table(Column("run", no_wrap=True), "status", "environment", "variant", "backend")
+    table = Table(
+        Column("run", no_wrap=True),
+        "status",
+        "environment",
+        "variant",
+        "backend",
+        Column("elapsed", justify="right"),
+        Column("scorings", justify="right"),
+        Column("score", justify="right"),
+    )
     for r in rows:
-        table.add_row(r.id, r.status, r.environment, r.variant, r.backend)
+        score = "" if r["status"] != "finished" else "no score"
+        if r["normalised"] is not None:
+            score = f"{r['normalised']:.3f} norm."
+        elif r["raw"] is not None:
+            score = f"{r['raw']:g} raw"
+        elapsed = f"{r['elapsed_s'] / 60:.1f} min"
+        table.add_row(
+            r["id"], r["status"], r["environment"], r["variant"], r["backend"],
+            elapsed, str(r["scorer_calls"]), score,
+        )  # fmt: skip
     console.print(table)
 
 

@@ -209,3 +209,32 @@ def test_progress_labels_fit_80_columns() -> None:
     label = short_label(ref)
     assert len(label) <= 30 and "sha256" not in label and label.endswith("optimize_kernel:0.2.2")
     assert short_label("envspec/tiny:0.1.0") == "envspec/tiny:0.1.0"
+
+
+def test_reading_commands_reclaim_nothing_and_show_the_state_now() -> None:
+    """`status` and `runs` read only (no gc); a finished run's elapsed time stops at its end
+    and a run past its deadline shows as expired before gc marks it."""
+    from envspec.models.run import RunRecord
+    from envspec.runtime import runs
+
+    record = RunRecord.from_dict(
+        {
+            "id": "20260101-000000-00c0ffee",
+            "reference": "envspec/tiny:0.1.0",
+            "environment": "envspec/tiny:0.1.0",
+            "digests": {},
+            "variant": "lite",
+            "backend": "local",
+            "isolation": "user",
+            "status": "running",
+            "created_at": 1000.0,
+            "started_at": 1000.0,
+            "deadline": 1600.0,
+            "limits": {"wall_time_s": 600, "scorer_calls": 5, "gpu_hours": None},
+            "manifest": {},
+        }
+    )
+    assert runs.summary(record, 1300.0)["status"] == "running"
+    assert runs.summary(record, 2000.0)["status"] == "expired"
+    ended = record.with_(status="finished", released_at=1200.0, finished_at=1200.0)
+    assert ended.elapsed(5000.0) == 200.0
