@@ -22,7 +22,7 @@ from envspec.oci.artifact import EnvironmentArtifact, config_digest
 from envspec.oci.layout import LayoutStore
 from envspec.oci.push import scorer_reference
 from envspec.oci.store import Access, Store, open_store
-from envspec.oci.transfer import TransferStats, copy_manifest, missing_bytes
+from envspec.oci.transfer import SentBytes, TransferStats, copy_manifest, missing_bytes
 
 
 @dataclass(frozen=True)
@@ -195,18 +195,6 @@ def pull_environment(
     stats = TransferStats()
     images: dict[str, str] = {}
     step = on_step or (lambda text: None)
-    done = 0
-    total = 0
-
-    def tick(n: int) -> None:  # n < 0: a blob of -n bytes mounted, not sent
-        nonlocal done, total
-        if n < 0:
-            total += n
-        else:
-            done += n
-        if progress is not None:
-            progress(str(resolved.reference), done, total)
-
     if into is not None:
         if not into.startswith("oci:"):
             raise BadInput(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
@@ -214,6 +202,7 @@ def pull_environment(
         version = resolved.reference.version or ""
         skip = shared_layers(store, roles.values()) if slim else frozenset()
         total = sum(missing_bytes(store, r, d, dst, r, skip) for r, d in roles.values())
+        tick = SentBytes(str(resolved.reference), total, progress)
         step(f"downloading into {into}")
         for role, (repo, digest) in roles.items():
             _, s = copy_manifest(
@@ -242,6 +231,7 @@ def pull_environment(
             raise BadInput("--slim needs --into oci:PATH", hint="the engine needs every layer")
         cache = LayoutStore(constants.cache_dir("pulled"))
         total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
+        tick = SentBytes(str(resolved.reference), total, progress)
         step("downloading")
         for role, (repo, digest) in roles.items():
             tag = engine_tag(resolved.reference, role)

@@ -18,7 +18,7 @@ from envspec.oci.artifact import EnvironmentArtifact
 from envspec.oci.build import BuiltEnvironment, build_environment
 from envspec.oci.layout import LayoutStore
 from envspec.oci.store import Access, Store, open_store
-from envspec.oci.transfer import TransferStats, copy_manifest, missing_bytes
+from envspec.oci.transfer import SentBytes, TransferStats, copy_manifest, missing_bytes
 
 log = logging.getLogger(__name__)
 
@@ -167,17 +167,7 @@ def push_environment(
             (agent_layout, ref.repository, agent_digest),
         )
     )
-    done = 0
-
-    def tick(n: int) -> None:  # n < 0: a blob of -n bytes mounted, not sent
-        nonlocal done, total
-        if n < 0:
-            total += n
-        else:
-            done += n
-        if progress is not None:
-            progress(str(ref), done, total)
-
+    tick = SentBytes(str(ref), total, progress)
     step(f"uploading to {dst.name}")
 
     candidates = (ref.repository, ref.scorer_repository, *_neighbours(dst, ref))

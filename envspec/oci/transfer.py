@@ -41,6 +41,25 @@ class TransferStats:
         self.manifests += other.manifests
 
 
+class SentBytes:
+    """A :func:`copy_manifest` progress callback that reports ``progress(what, done, total)``
+    in bytes really sent: ``tick(n)``, n bytes sent; ``tick(-n)``, a blob of n bytes of the
+    planned ``total`` that needed no sending (mounted)."""
+
+    def __init__(
+        self, what: str, total: int, progress: Callable[[str, int, int], None] | None
+    ) -> None:
+        self.what, self.total, self.done, self._progress = what, total, 0, progress
+
+    def __call__(self, n: int) -> None:
+        if n < 0:
+            self.total += n
+        else:
+            self.done += n
+        if self._progress is not None:
+            self._progress(self.what, self.done, self.total)
+
+
 def missing_bytes(
     src: Store,
     src_repo: str,
