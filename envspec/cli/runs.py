@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import typer
@@ -38,14 +39,15 @@ def run(
     subs: dict[str, tuple[str, ...]] = {}
     for item in parse_overrides(allow_substitute).items():
         subs[item[0]] = (*subs.get(item[0], ()), item[1])
-    record = runs.start_run(
-        ref,
-        variant=variant,
-        backend=backend,
-        budgets=parse_overrides(budget_),
-        substitute=subs,
-        access=Access(ca_cert=ca_cert),
-    )
+    with _working("starting the run: pull, host check, GPUs, the agent's sandbox", as_json):
+        record = runs.start_run(
+            ref,
+            variant=variant,
+            backend=backend,
+            budgets=parse_overrides(budget_),
+            substitute=subs,
+            access=Access(ca_cert=ca_cert),
+        )
     if as_json:
         print_json(runs.status(record.id))
     else:
@@ -118,7 +120,8 @@ def score(
     """Score the current solution; shows only what the agent may see."""
     from envspec.runtime import runs
 
-    view = runs.score_run(run_id).agent_view()
+    with _working("scoring", as_json):
+        view = runs.score_run(run_id).agent_view()
     if as_json:
         print_json(view)
         return
@@ -142,7 +145,8 @@ def finish(
     """Final scoring, release everything, write the run result."""
     from envspec.runtime import runs
 
-    result = runs.finish_run(run_id)
+    with _working("the final scoring and clean-up", as_json):
+        result = runs.finish_run(run_id)
     if as_json:
         print_json(result)
         return
@@ -275,6 +279,11 @@ def gc(
         return
     for rid in reclaimed:
         console.print(f"reclaimed {rid}", highlight=False)
+
+
+def _working(what: str, as_json: bool) -> AbstractContextManager[object]:
+    """A spinner on a terminal's stderr while ``what`` runs (nothing into a pipe or JSON)."""
+    return nullcontext() if as_json else err_console.status(f"{what}…")
 
 
 def register(app: typer.Typer) -> None:
