@@ -1,10 +1,12 @@
-"""Runtime overhead: one envspec run (run + exec + score + finish) against the same work done
-with plain docker commands (create + exec + two scorer containers, since `score` and `finish`
-each score once, + cleanup), on the tiny fixture.
+"""Runtime overhead, on the tiny fixture: one envspec run (run + exec + score + finish),
+through the Python API and through the CLI (a process per command, as a harness drives it),
+against the same work done with plain docker commands (create + exec + two scorer containers,
+since `score` and `finish` each score once, + cleanup); and the CLI's start-up: `--version`,
+`--help`, `validate`, `status`, `runs`, and `score` against the scorer's own time.
 
     .venv/bin/python benchmarks/runtime_overhead.py [--repeats N]
 
-Prints the seconds of each and their ratio. Needs the Docker engine (scripts/bootstrap).
+Prints medians side by side. Needs the Docker engine (scripts/bootstrap).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -77,6 +80,47 @@ def envspec_run(ref: str) -> float:
     return time.perf_counter() - began
 
 
+def cli(*args: str) -> tuple[float, str]:
+    """Seconds one `envspec` command takes (a fresh process), and its stdout."""
+    began = time.perf_counter()
+    argv = [sys.executable, "-m", "envspec.cli.main", *args]
+    done = subprocess.run(argv, check=True, capture_output=True, text=True)
+    return time.perf_counter() - began, done.stdout
+
+
+def envspec_cli_run(ref: str) -> float:
+    """run + exec + score + finish, a CLI process each."""
+    began = time.perf_counter()
+    _, out = cli("run", ref, "--backend", "docker")
+    run_id = out.strip()
+    cli("exec", run_id, "--", "sh", "-c", "echo 42 > answer.txt")
+    cli("score", run_id)
+    cli("finish", run_id)
+    return time.perf_counter() - began
+
+
+def startup(ref: str, repeats: int) -> dict[str, float]:
+    """Medians of the reading commands, and of `score` less the scorer's own seconds."""
+    run = runs.start_run(ref, backend="docker")
+    try:
+        times: dict[str, list[float]] = {}
+        for _ in range(repeats):
+            for name, args in (
+                ("--version", ("--version",)),
+                ("--help", ("--help",)),
+                ("validate", ("validate", str(TINY))),
+                ("status", ("status", run.id)),
+                ("runs", ("runs",)),
+            ):
+                times.setdefault(name, []).append(cli(*args)[0])
+            took, _ = cli("score", run.id, "--json")
+            scorer_s = runs.read_log(run.id, full=True)[-1]["details"]["seconds"]
+            times.setdefault("score less the scorer", []).append(took - scorer_s)
+    finally:
+        runs.finish_run(run.id)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -93,10 +137,15 @@ def main() -> None:
         scorer = f"envspec.local/{pushed.scorer.repository}:0.1.0"
         plain = [plain_docker(agent, scorer) for _ in range(args.repeats)]
         ours = [envspec_run(ref) for _ in range(args.repeats)]
-    p, o = statistics.median(plain), statistics.median(ours)
-    print(f"plain docker (create+exec+2 scorers+rm)  : median {p:.2f} s over {args.repeats}")
-    print(f"envspec run+exec+score+finish:             median {o:.2f} s over {args.repeats}")
-    print(f"overhead ratio: {o / p:.2f}x")
+        ours_cli = [envspec_cli_run(ref) for _ in range(args.repeats)]
+        starts = startup(ref, args.repeats)
+    p, o, c = statistics.median(plain), statistics.median(ours), statistics.median(ours_cli)
+    print(f"medians over {args.repeats}")
+    print(f"plain docker (create+exec+2 scorers+rm)  : {p:.2f} s")
+    print(f"envspec run+exec+score+finish, Python API: {o:.2f} s  ({o / p:.2f}x plain docker)")
+    print(f"envspec run+exec+score+finish, CLI       : {c:.2f} s  ({c / p:.2f}x plain docker)")
+    for name, seconds in starts.items():
+        print(f"envspec {name:32}: {seconds:.3f} s")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# --- exit codes: one per kind of error, the same on every command (docs/cli.md) --------------
+EXIT_ERROR = 1  # an envspec error of no kind below (a failed build, a disk that cannot be made)
+EXIT_BAD_INPUT = 2  # usage, a manifest, a reference, an unknown run, a bad setting
+EXIT_NOT_NOW = 3  # not allowed in the run's state: not active, a budget spent
+EXIT_HOST_CANNOT = 4  # this host can never run it: hardware, GPUs
+EXIT_BUSY = 5  # try again later: GPUs held by other runs, a lock held too long
+EXIT_REGISTRY = 6  # a registry or store: unreachable, credentials, not found, digests
+EXIT_ENGINE = 7  # the container engine: missing, unreachable, failed
+EXIT_VERIFY_FAILED = 8  # a check found the thing checked broken (`verify`: the score log)
+EXIT_INTERNAL = 70  # a bug in envspec
+EXIT_INTERRUPTED = 130  # Ctrl-C
+#: the kind named in JSON errors, by exit code
+EXIT_KINDS = {
+    EXIT_ERROR: "error",
+    EXIT_BAD_INPUT: "bad_input",
+    EXIT_NOT_NOW: "not_now",
+    EXIT_HOST_CANNOT: "host_cannot",
+    EXIT_BUSY: "busy",
+    EXIT_REGISTRY: "registry",
+    EXIT_ENGINE: "engine",
+    EXIT_VERIFY_FAILED: "verify_failed",
+    EXIT_INTERNAL: "internal",
+    EXIT_INTERRUPTED: "interrupted",
+}
+
 
 class EnvspecError(Exception):
     """Base of every error envspec raises on purpose.
@@ -11,7 +36,7 @@ class EnvspecError(Exception):
     ``hint`` says what the user should do next; the CLI prints it under the message.
     """
 
-    exit_code = 1
+    exit_code = EXIT_ERROR
 
     def __init__(self, message: str, *, hint: str | None = None) -> None:
         super().__init__(message)
@@ -20,6 +45,12 @@ class EnvspecError(Exception):
 
     def __str__(self) -> str:
         return self.message if not self.hint else f"{self.message}\n  hint: {self.hint}"
+
+
+class BadInput(EnvspecError):
+    """An argument, option, file or setting given to envspec is wrong (exit code 2)."""
+
+    exit_code = EXIT_BAD_INPUT
 
 
 @dataclass(frozen=True)
@@ -39,7 +70,7 @@ class Problem:
 class ManifestError(EnvspecError):
     """A manifest failed to load; ``problems`` holds every problem found."""
 
-    exit_code = 2
+    exit_code = EXIT_BAD_INPUT
 
     def __init__(self, source: str, problems: list[Problem]) -> None:
         lines = "\n".join(f"  {p}" for p in problems)
@@ -54,7 +85,7 @@ class ManifestError(EnvspecError):
 class InvalidReference(EnvspecError):
     """A string is not a valid environment reference."""
 
-    exit_code = 2
+    exit_code = EXIT_BAD_INPUT
 
     def __init__(self, text: str, reason: str) -> None:
         super().__init__(
@@ -68,6 +99,8 @@ class InvalidReference(EnvspecError):
 class EngineError(EnvspecError):
     """The container engine is missing, unreachable or failed."""
 
+    exit_code = EXIT_ENGINE
+
 
 class BuildError(EngineError):
     """An image build failed; ``step`` names the Dockerfile step that failed."""
@@ -79,6 +112,8 @@ class BuildError(EngineError):
 
 class RegistryError(EnvspecError):
     """A registry or store operation failed."""
+
+    exit_code = EXIT_REGISTRY
 
     def __init__(self, message: str, *, registry: str = "", hint: str | None = None) -> None:
         super().__init__(message, hint=hint)
@@ -127,6 +162,8 @@ class ScoreLogError(EnvspecError):
 class ScoreLogLocked(ScoreLogError):
     """Another process held the score log's lock for too long."""
 
+    exit_code = EXIT_BUSY
+
 
 class GpuError(EnvspecError):
     """GPU inventory or allocation failed."""
@@ -135,7 +172,7 @@ class GpuError(EnvspecError):
 class GpuInventoryError(GpuError):
     """The GPU inventory could not be read: a bad ``ENVSPEC_GPUS`` or unexpected tool output."""
 
-    exit_code = 2
+    exit_code = EXIT_BAD_INPUT
 
 
 class GpuRequestImpossible(GpuError):
@@ -144,6 +181,8 @@ class GpuRequestImpossible(GpuError):
     ``needed`` describes the request (``"2x h100 with ≥80 GB"``), ``available`` the host's GPUs
     (``"1x h200 (141 GB)"``), ``substitutes`` the models that would serve if policy allowed them.
     """
+
+    exit_code = EXIT_HOST_CANNOT
 
     def __init__(
         self,
@@ -162,6 +201,8 @@ class GpuRequestImpossible(GpuError):
 
 class GpuBusy(GpuError):
     """Enough GPUs exist but other runs hold them; ``holders`` maps GPU index → holding run."""
+
+    exit_code = EXIT_BUSY
 
     def __init__(
         self,

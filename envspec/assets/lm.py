@@ -47,7 +47,7 @@ from envspec.assets import tokenizer as tok
 from envspec.assets.corpus import SEPARATOR
 from envspec.assets.secret import AssetSecret, keyed_permutation, load_secret
 from envspec.assets.tokens import INFO_NAME, encode_splits
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 
 __all__ = [
     "PRESETS",
@@ -146,7 +146,7 @@ def _preset(name: str | LMPreset) -> LMPreset:
     if isinstance(name, LMPreset):
         return name
     if name not in PRESETS:
-        raise EnvspecError(f"unknown preset {name!r}", hint=f"choose {' or '.join(PRESETS)}")
+        raise BadInput(f"unknown preset {name!r}", hint=f"choose {' or '.join(PRESETS)}")
     return PRESETS[name]
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 
 __all__ = [
     "ENV_VAR",
@@ -129,7 +129,7 @@ def write_secret_file(path: Path) -> AssetSecret:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError as e:
-        raise EnvspecError(
+        raise BadInput(
             f"{path} exists", hint="a secret is never overwritten: remove it or pick another path"
         ) from e
     except OSError as e:

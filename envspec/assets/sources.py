@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from envspec.constants import envspec_home
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 
 Doc = tuple[str, str]
 #: an extractor gets the downloaded sdist (``pypi-sdist``) or ``/`` (``debian``)
@@ -142,7 +142,7 @@ def resolve_sources(names: list[str] | None) -> list[Source]:
         if name not in SOURCES:
             close = difflib.get_close_matches(name, SOURCES, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"choose from {', '.join(SOURCES)}"
-            raise EnvspecError(f"unknown corpus source {name!r}", hint=hint)
+            raise BadInput(f"unknown corpus source {name!r}", hint=hint)
     return [s for s in SOURCES.values() if s.name in names]
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 
 if TYPE_CHECKING:  # an optional dependency (extra "assets"), imported where used
     from tokenizers import Tokenizer
@@ -78,7 +78,7 @@ def train_small_bpe(texts: Iterable[str], *, vocab_size: int = 8192) -> Tokenize
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
     if not 512 <= vocab_size <= 65536:
-        raise EnvspecError(f"vocab_size {vocab_size} out of range", hint="use 4096 to 8192")
+        raise BadInput(f"vocab_size {vocab_size} out of range", hint="use 4096 to 8192")
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()

@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
-from envspec.errors import EnvspecError, ManifestError
+from envspec.errors import BadInput, EnvspecError, ManifestError
 from envspec.schema import MANIFEST_SCHEMA, check_manifest, load_schema
 
 #: the template: cookiecutter.json and the folder {{cookiecutter.name}}/
@@ -40,14 +40,14 @@ def new_environment(
     from cookiecutter.main import cookiecutter  # type: ignore[import-untyped]
 
     if not _name_pattern().fullmatch(name) or len(name) > 64:
-        raise EnvspecError(
+        raise BadInput(
             f"{name!r} is not a valid environment name",
             hint="use lowercase letters and digits, separated by single '.', '_' or '-'"
             " (at most 64 characters), e.g. my_env",
         )
     output_dir = Path(output_dir)
     if (output_dir / name).exists():
-        raise EnvspecError(
+        raise BadInput(
             f"{output_dir / name} already exists",
             hint="choose another name or --output-dir, or remove that folder",
         )

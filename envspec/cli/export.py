@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from envspec.cli.render import console, print_json
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput
 
 FORMATS = ("harbor",)
 
@@ -31,9 +31,7 @@ def export(
     from envspec.models.reference import RegistryTarget
 
     if fmt not in FORMATS:
-        raise EnvspecError(
-            f"unknown export format {fmt!r}", hint=f"use one of {', '.join(FORMATS)}"
-        )
+        raise BadInput(f"unknown export format {fmt!r}", hint=f"use one of {', '.join(FORMATS)}")
     target = RegistryTarget.parse(registry) if registry else None
     done = export_harbor(source, output, variant=variant, target=target, force=force)
     if as_json:

@@ -8,7 +8,7 @@ import typer
 
 from envspec import constants
 from envspec.cli.render import console, err_console, print_json
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput
 
 base_app = typer.Typer(help="Shared base images, built offline from Debian packages.")
 
@@ -63,25 +63,32 @@ def base_build(
     if_missing: bool = typer.Option(
         False, "--if-missing", help="Do nothing when the engine already has the tag."
     ),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Build a shared base image offline (debootstrap + import, then pip from a wheelhouse)."""
     from envspec.oci import base as base_images
     from envspec.oci import engine
 
     if kind not in constants.BASE_IMAGES:
-        raise EnvspecError(
+        raise BadInput(
             f"unknown base {kind!r}", hint=f"choose one of {', '.join(constants.BASE_IMAGES)}"
         )
     opts = base_images.BaseOptions(mirror=mirror, ca_bundle=ca_bundle, wheelhouse=wheelhouse)
     tag = tag or constants.BASE_IMAGES[kind]
     if if_missing and (existing := engine.image_id(tag)) is not None:
-        console.print(f"{tag}  {existing} (present)", highlight=False)
+        if as_json:
+            print_json({"tag": tag, "image": existing, "built": False})
+        else:
+            console.print(f"{tag}  {existing} (present)", highlight=False)
         return
     with err_console.status(f"building base image {tag}"):
         if kind == "python":
             image = base_images.build_python_base(opts, tag=tag)
         else:
             image = base_images.build_torch_cpu_base(opts, tag=tag)
+    if as_json:
+        print_json({"tag": tag, "image": image, "built": True})
+        return
     console.print(f"{tag}  {image}", highlight=False)
 
 

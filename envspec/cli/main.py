@@ -14,8 +14,8 @@ from rich.markup import escape
 
 from envspec import __version__
 from envspec.cli import assets, authoring, calibrate, export, images, manifest, registry, runs
-from envspec.cli.render import err_console, safe_text
-from envspec.errors import EnvspecError
+from envspec.cli.render import err_console, last_step, print_json, safe_text
+from envspec.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_KINDS, EnvspecError
 
 app = typer.Typer(
     name="envspec",
@@ -59,31 +59,51 @@ def _root(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; every envspec error becomes a message and an exit code, never a traceback."""
+    """Run the CLI; every envspec error becomes a message and an exit code, never a traceback.
+    Under ``--json`` the error is also a JSON object on stdout (docs/cli.md)."""
+    args = sys.argv[1:] if argv is None else argv
+    as_json = "--json" in (args[: args.index("--")] if "--" in args else args)
     try:
         # standalone mode: typer itself reports usage errors and raises SystemExit
-        app(args=argv, prog_name="envspec")
+        app(args=args, prog_name="envspec")
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except EnvspecError as e:
-        err_console.print(f"[bold red]error:[/] {escape(safe_text(e.message))}", highlight=False)
-        if e.hint:
-            err_console.print(f"[yellow]hint:[/] {escape(safe_text(e.hint))}", highlight=False)
+        # a command that printed its JSON already (validate's problems) adds no second object
+        as_json = as_json and not getattr(e, "printed_as_json", False)
+        _report(e.exit_code, e.message, e.hint, as_json=as_json)
         return e.exit_code
     except KeyboardInterrupt:
-        err_console.print("interrupted")
-        return 130
+        step = last_step()
+        _report(
+            EXIT_INTERRUPTED,
+            f"interrupted while {step}" if step else "interrupted",
+            "nothing is left half-written (blobs are checked before they appear, manifests "
+            "and tags come last): run the command again to go on; `envspec gc` reclaims what "
+            "an interrupted run start or scoring left",
+            as_json=as_json,
+        )
+        return EXIT_INTERRUPTED
     except Exception as e:  # a bug: say so briefly, full traceback only on request
         if os.environ.get("ENVSPEC_DEBUG"):
             raise
-        err_console.print(
-            f"[bold red]internal error:[/] {type(e).__name__}: {escape(str(e))}", highlight=False
-        )
-        err_console.print(
-            "[yellow]hint:[/] rerun with ENVSPEC_DEBUG=1 for a traceback and report it"
-        )
-        return 70
+        hint = "rerun with ENVSPEC_DEBUG=1 for a traceback and report it"
+        _report(EXIT_INTERNAL, f"{type(e).__name__}: {e}", hint, as_json=as_json, internal=True)
+        return EXIT_INTERNAL
     return 0
+
+
+def _report(
+    code: int, message: str, hint: str | None, *, as_json: bool, internal: bool = False
+) -> None:
+    """An error as text on stderr and, under ``--json``, as a JSON object on stdout."""
+    label = "internal error" if internal else "error"
+    err_console.print(f"[bold red]{label}:[/] {escape(safe_text(message))}", highlight=False)
+    if hint:
+        err_console.print(f"[yellow]hint:[/] {escape(safe_text(hint))}", highlight=False)
+    if as_json:
+        kind = EXIT_KINDS.get(code, "error")
+        print_json({"error": {"kind": kind, "message": message, "hint": hint, "exit_code": code}})
 
 
 if __name__ == "__main__":

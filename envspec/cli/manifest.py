@@ -6,14 +6,16 @@ from pathlib import Path
 
 import typer
 
+from envspec import errors
 from envspec.cli.render import console, print_json
 from envspec.errors import EnvspecError
 
 
 class ValidationFailed(EnvspecError):
-    """At least one manifest has problems (already printed)."""
+    """At least one manifest has problems (already printed, as JSON under ``--json``)."""
 
-    exit_code = 2
+    exit_code = errors.EXIT_BAD_INPUT
+    printed_as_json = True
 
 
 def validate(

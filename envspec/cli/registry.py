@@ -9,7 +9,13 @@ import typer
 from rich.table import Table
 
 from envspec import constants
-from envspec.cli.render import console, err_console, print_json, transfer_progress
+from envspec.cli.render import (
+    console,
+    err_console,
+    print_json,
+    step_printer,
+    transfer_progress,
+)
 
 if TYPE_CHECKING:
     from envspec.models.reference import RegistryTarget
@@ -62,6 +68,7 @@ def push(
             access=_access(ca_cert, insecure),
             progress=progress,
             assets_from=assets_from,
+            on_step=step_printer(enabled=not as_json),
         )
     if as_json:
         print_json(result.to_dict())
@@ -121,6 +128,7 @@ def pull(
             progress=progress,
             slim=slim,
             variants=tuple(variant) or None,
+            on_step=step_printer(enabled=not as_json),
         )
     if as_json:
         print_json(result.to_dict())

@@ -18,6 +18,31 @@ from rich.progress import (
 
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True, soft_wrap=True)
+#: the phase of the running command last announced (for what Ctrl-C interrupted)
+_steps: list[str] = []
+
+
+def step_printer(*, enabled: bool) -> Callable[[str], None]:
+    """A callback announcing each phase of a long command on stderr ("… building images")."""
+
+    def step(text: str) -> None:
+        _steps.append(text)
+        if enabled:
+            err_console.print(f"… {text}", style="dim", highlight=False, markup=False)
+
+    return step
+
+
+def last_step() -> str | None:
+    """The phase last announced by a :func:`step_printer`, if any."""
+    return _steps[-1] if _steps else None
+
+
+def short_label(what: str, width: int = 30) -> str:
+    """A progress bar's label that leaves the bar room on an 80-column screen: a reference
+    without its digest, cut from the left."""
+    label = what.split("@", 1)[0]
+    return label if len(label) <= width else "…" + label[-(width - 1) :]
 
 
 def safe_text(text: object) -> str:
@@ -39,6 +64,11 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, sort_keys=True))
 
 
+def print_json_line(value: Any) -> None:
+    """One record of a JSON-lines stream on stdout (flushed: a reader sees it at once)."""
+    print(json.dumps(value, sort_keys=True, separators=(",", ":")), flush=True)
+
+
 @contextmanager
 def transfer_progress(*, enabled: bool) -> Iterator[Callable[[str, int, int], None]]:
     """A progress callback ``(what, done, total)`` drawing a byte progress bar on stderr."""
@@ -47,7 +77,7 @@ def transfer_progress(*, enabled: bool) -> Iterator[Callable[[str, int, int], No
         return
     with Progress(
         TextColumn("{task.description}"),
-        BarColumn(),
+        BarColumn(bar_width=20),
         DownloadColumn(),
         TransferSpeedColumn(),
         console=err_console,
@@ -57,7 +87,7 @@ def transfer_progress(*, enabled: bool) -> Iterator[Callable[[str, int, int], No
 
         def update(what: str, done: int, total: int) -> None:
             if what not in tasks:
-                tasks[what] = progress.add_task(what, total=total or None)
+                tasks[what] = progress.add_task(short_label(what), total=total or None)
             progress.update(tasks[what], completed=done, total=total or None)
 
         yield update

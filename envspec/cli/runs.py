@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import typer
 from rich.table import Column, Table
 
-from envspec.cli.render import console, err_console, print_json, safe_text
-from envspec.errors import EnvspecError
+from envspec.cli.render import console, err_console, print_json, print_json_line, safe_text
+from envspec.errors import BadInput
 
 
 def run(
@@ -38,14 +39,15 @@ def run(
     subs: dict[str, tuple[str, ...]] = {}
     for item in parse_overrides(allow_substitute).items():
         subs[item[0]] = (*subs.get(item[0], ()), item[1])
-    record = runs.start_run(
-        ref,
-        variant=variant,
-        backend=backend,
-        budgets=parse_overrides(budget_),
-        substitute=subs,
-        access=Access(ca_cert=ca_cert),
-    )
+    with _working("starting the run: pull, host check, GPUs, the agent's sandbox", as_json):
+        record = runs.start_run(
+            ref,
+            variant=variant,
+            backend=backend,
+            budgets=parse_overrides(budget_),
+            substitute=subs,
+            access=Access(ca_cert=ca_cert),
+        )
     if as_json:
         print_json(runs.status(record.id))
     else:
@@ -98,13 +100,17 @@ def put(
     dest: str | None = typer.Argument(
         None, help="Path relative to the agent's working directory (default: the file's name)."
     ),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """Write a local file into the agent's working directory, as the agent."""
     from envspec.runtime import runs
 
     if not source.is_file():
-        raise EnvspecError(f"{source} is not a file", hint="give a local file to copy")
-    runs.put_files(run_id, {dest or source.name: source.read_bytes()})
+        raise BadInput(f"{source} is not a file", hint="give a local file to copy")
+    data = source.read_bytes()
+    runs.put_files(run_id, {dest or source.name: data})
+    if as_json:
+        print_json({"run": run_id, "path": dest or source.name, "bytes": len(data)})
 
 
 def score(
@@ -114,7 +120,8 @@ def score(
     """Score the current solution; shows only what the agent may see."""
     from envspec.runtime import runs
 
-    view = runs.score_run(run_id).agent_view()
+    with _working("scoring", as_json):
+        view = runs.score_run(run_id).agent_view()
     if as_json:
         print_json(view)
         return
@@ -138,7 +145,8 @@ def finish(
     """Final scoring, release everything, write the run result."""
     from envspec.runtime import runs
 
-    result = runs.finish_run(run_id)
+    with _working("the final scoring and clean-up", as_json):
+        result = runs.finish_run(run_id)
     if as_json:
         print_json(result)
         return
@@ -161,33 +169,53 @@ def status(
     if as_json:
         print_json(st)
     else:
-        for k in ("id", "status", "environment", "variant", "backend", "isolation", "remaining_s"):
+        keys = ("id", "status", "environment", "variant", "backend", "isolation", "elapsed_s")
+        for k in (*keys, "remaining_s", "scorer_calls", "raw", "normalised"):
             console.print(f"{k:12} {st[k]}", highlight=False)
 
 
 def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
     """List runs on this host."""
+    import time
+
     from envspec.runtime import runs
 
-    rows = runs.list_runs()
+    now = time.time()
+    rows = [
+        {
+            "id": r.id,
+            "environment": r.environment,
+            "variant": r.variant,
+            "backend": r.backend,
+            **runs.summary(r, now),
+        }
+        for r in runs.list_runs()
+    ]
     if as_json:
-        print_json(
-            [
-                {
-                    "id": r.id,
-                    "status": r.status,
-                    "environment": r.environment,
-                    "variant": r.variant,
-                    "backend": r.backend,
-                }
-                for r in rows
-            ]
-        )
+        print_json(rows)
         return
     # a run id is what users copy into the next command: never wrap or cut it
-    table = Table(Column("run", no_wrap=True), "status", "environment", "variant", "backend")
+    table = Table(
+        Column("run", no_wrap=True),
+        "status",
+        "environment",
+        "variant",
+        "backend",
+        Column("elapsed", justify="right"),
+        Column("scorings", justify="right"),
+        Column("score", justify="right"),
+    )
     for r in rows:
-        table.add_row(r.id, r.status, r.environment, r.variant, r.backend)
+        score = "" if r["status"] != "finished" else "no score"
+        if r["normalised"] is not None:
+            score = f"{r['normalised']:.3f} norm."
+        elif r["raw"] is not None:
+            score = f"{r['raw']:g} raw"
+        elapsed = f"{r['elapsed_s'] / 60:.1f} min"
+        table.add_row(
+            r["id"], r["status"], r["environment"], r["variant"], r["backend"],
+            elapsed, str(r["scorer_calls"]), score,
+        )  # fmt: skip
     console.print(table)
 
 
@@ -196,30 +224,66 @@ def log(
     full: bool = typer.Option(
         False, "--full", help="Everything, for operators (raw scores, scorer output)."
     ),
+    as_json: bool = typer.Option(
+        True, "--json/--text", help="JSON lines, one record a line (default), or text."
+    ),
 ) -> None:
-    """The score log, as the agent may see it (JSON lines)."""
+    """The score log, as the agent may see it."""
     from envspec.runtime import runs
 
     for entry in runs.read_log(run_id, full=full):
-        print_json(entry)
+        if as_json:
+            print_json_line(entry)
+            continue
+        state = "valid" if entry.get("valid") else "invalid"
+        score = entry.get("score")
+        shown = "" if score is None else f"  score {score:g}"
+        reason = f"  ({safe_text(entry['reason'])})" if entry.get("reason") else ""
+        console.print(
+            f"#{entry.get('seq')} {entry.get('kind', '')} {state}{shown}{reason}",
+            highlight=False,
+            markup=False,
+        )
 
 
-def verify(run_id: str = typer.Argument(..., help="The run id.")) -> None:
-    """Check the score log's hash chain."""
+def verify(
+    run_id: str = typer.Argument(..., help="The run id."),
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Check the score log's hash chain (exit code 8 when it is broken)."""
+    from envspec.errors import EXIT_VERIFY_FAILED
     from envspec.runtime import runs
 
     result = runs.verify_run(run_id)
-    print_json(result)
+    if as_json:
+        print_json(result)
+    elif result["ok"]:
+        console.print(f"{run_id}: score log intact, {result['records']} records", highlight=False)
+    else:
+        console.print(f"{run_id}: score log broken:", highlight=False)
+        for problem in result["problems"]:
+            console.print(f"  {safe_text(problem)}", highlight=False, markup=False)
     if not result["ok"]:
-        raise typer.Exit(5)
+        raise typer.Exit(EXIT_VERIFY_FAILED)
 
 
-def gc() -> None:
-    """Reclaim containers, volumes and GPU leases of dead or expired runs."""
+def gc(
+    as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
+) -> None:
+    """Reclaim containers, volumes, disks and GPU leases of dead or expired runs."""
     from envspec.runtime import runs
 
-    for rid in runs.gc():
+    reclaimed = runs.gc()
+    if as_json:
+        print_json({"reclaimed": reclaimed})
+        return
+    for rid in reclaimed:
         console.print(f"reclaimed {rid}", highlight=False)
+
+
+def _working(what: str, as_json: bool) -> AbstractContextManager[object]:
+    """A spinner on a terminal's stderr while ``what`` runs (nothing into a pipe or JSON)."""
+    return nullcontext() if as_json else err_console.status(f"{what}…")
 
 
 def register(app: typer.Typer) -> None:

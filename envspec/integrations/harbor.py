@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 from envspec.integrations import harbor_verify
 from envspec.integrations.harbor_readme import readme
 from envspec.integrations.source import PublishedEnvironment, load_published
@@ -90,7 +90,7 @@ def export_harbor(
     """
     output = Path(output)
     if output.exists() and any(output.iterdir()) and not force:
-        raise EnvspecError(
+        raise BadInput(
             f"{output} exists and is not empty", hint="choose another --output, or pass --force"
         )
     env_dir = Path(source) if Path(source).is_dir() else None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from envspec.constants import DEFAULT_BASE_IMAGE
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 from envspec.models import aggregate
 
 FORMAT_VERSION = 1
@@ -44,7 +44,7 @@ def parse_duration(text: str) -> float:
     """
     match = _DURATION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise EnvspecError(f"invalid duration {text!r}", hint="use a number and s, m or h: 8h, 10m")
+        raise BadInput(f"invalid duration {text!r}", hint="use a number and s, m or h: 8h, 10m")
     return float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
 
 
@@ -377,7 +377,7 @@ class Manifest:
         except KeyError:
             names = sorted(self.variants)
             hint = did_you_mean(name, names) or f"choose one of: {', '.join(names)}"
-            raise EnvspecError(f"{self.name} has no variant {name!r}", hint=hint) from None
+            raise BadInput(f"{self.name} has no variant {name!r}", hint=hint) from None
 
     def assets_of(self, variant: str | None) -> tuple[Asset, ...]:
         """The assets a run of ``variant`` gets: the top-level ones, then the variant's own
@@ -401,7 +401,7 @@ class Manifest:
                 return asset
         names = [a.name for a in self.assets_of(variant)]
         hint = did_you_mean(name, names) or f"assets: {', '.join(names) or '(none)'}"
-        raise EnvspecError(f"{self.name} has no asset {name!r}", hint=hint)
+        raise BadInput(f"{self.name} has no asset {name!r}", hint=hint)
 
 
 def with_defaults(data: Mapping[str, Any]) -> dict[str, Any]:

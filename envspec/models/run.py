@@ -69,8 +69,12 @@ class RunRecord:
         return replace(self, **changes)
 
     def elapsed(self, now: float) -> float:
-        """Seconds since the start (0 before it started)."""
-        return 0.0 if self.started_at is None else max(0.0, now - self.started_at)
+        """Seconds from the start to ``now``, or to the release of a run that ended (0 before
+        it started)."""
+        if self.started_at is None:
+            return 0.0
+        end = min(now, self.released_at or self.finished_at or now)
+        return max(0.0, end - self.started_at)
 
     def gpu_hours_used(self, now: float) -> float:
         """GPU-hours so far: GPUs held x time held."""

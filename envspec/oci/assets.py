@@ -21,8 +21,8 @@ from typing import Any
 
 from envspec import constants
 from envspec.errors import (
+    BadInput,
     DigestMismatch,
-    EnvspecError,
     ImmutableVersion,
     InvalidReference,
     RegistryError,
@@ -93,7 +93,7 @@ def _hash_file(path: Path) -> tuple[int, str]:
 def _scan(src_dir: Path) -> list[tuple[str, Path]]:
     """``(relative posix path, file)`` for every regular file under ``src_dir``, sorted."""
     if not src_dir.is_dir():
-        raise EnvspecError(
+        raise BadInput(
             f"{src_dir} is not a directory", hint="give the folder holding the asset's files"
         )
     found: list[tuple[str, Path]] = []
@@ -101,19 +101,19 @@ def _scan(src_dir: Path) -> list[tuple[str, Path]]:
         for entry in [*dirs, *files]:
             path = Path(root, entry)
             if path.is_symlink():
-                raise EnvspecError(
+                raise BadInput(
                     f"{path} is a symbolic link; assets hold regular files only",
                     hint="replace the link with a copy of what it points to",
                 )
         for entry in files:
             path = Path(root, entry)
             if not path.is_file():
-                raise EnvspecError(
+                raise BadInput(
                     f"{path} is not a regular file", hint="remove it from the asset folder"
                 )
             found.append((path.relative_to(src_dir).as_posix(), path))
     if not found:
-        raise EnvspecError(f"{src_dir} holds no files", hint="an asset needs at least one file")
+        raise BadInput(f"{src_dir} holds no files", hint="an asset needs at least one file")
     return sorted(found)
 
 

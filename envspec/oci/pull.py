@@ -14,7 +14,7 @@ from typing import Any
 from filelock import FileLock
 
 from envspec import constants
-from envspec.errors import DigestMismatch, EngineError, EnvspecError, NotFound
+from envspec.errors import BadInput, DigestMismatch, EngineError, NotFound
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.oci import engine, env_assets
@@ -22,7 +22,7 @@ from envspec.oci.artifact import EnvironmentArtifact, config_digest
 from envspec.oci.layout import LayoutStore
 from envspec.oci.push import scorer_reference
 from envspec.oci.store import Access, Store, open_store
-from envspec.oci.transfer import TransferStats, copy_manifest, missing_bytes
+from envspec.oci.transfer import SentBytes, TransferStats, copy_manifest, missing_bytes
 
 
 @dataclass(frozen=True)
@@ -170,6 +170,7 @@ def pull_environment(
     progress: Callable[[str, int, int], None] | None = None,
     slim: bool = False,
     variants: tuple[str, ...] | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> PullResult:
     """Pull an environment's images into the engine (or, with ``into="oci:PATH"``, a layout)
     and record every digest in the lock file.
@@ -178,7 +179,8 @@ def pull_environment(
     common base — which is all the local backend needs on a host that provides that base
     itself (a GPU node with its own Python and torch). Manifests and digests are unchanged.
     Into a layout, the top-level assets are copied along, and every variant's own ones, or
-    with ``variants`` only those variants' (each must exist).
+    with ``variants`` only those variants' (each must exist). ``on_step`` is told of each
+    phase as it begins; ``progress(what, done, total)`` of the bytes downloaded.
 
     Raises:
         NotFound, DigestMismatch, RegistryError: see ``resolve``.
@@ -192,14 +194,20 @@ def pull_environment(
     }
     stats = TransferStats()
     images: dict[str, str] = {}
+    step = on_step or (lambda text: None)
     if into is not None:
         if not into.startswith("oci:"):
-            raise EnvspecError(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
+            raise BadInput(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
         dst = LayoutStore(Path(into[4:]))
         version = resolved.reference.version or ""
         skip = shared_layers(store, roles.values()) if slim else frozenset()
+        total = sum(missing_bytes(store, r, d, dst, r, skip) for r, d in roles.values())
+        tick = SentBytes(str(resolved.reference), total, progress)
+        step(f"downloading into {into}")
         for role, (repo, digest) in roles.items():
-            _, s = copy_manifest(store, repo, digest, dst, repo, tag=version, skip_blobs=skip)
+            _, s = copy_manifest(
+                store, repo, digest, dst, repo, tag=version, skip_blobs=skip, progress=tick
+            )
             stats.add(s)
             images[role] = f"{into}:{repo}:{version}"
         _, s = copy_manifest(
@@ -212,6 +220,7 @@ def pull_environment(
         )
         stats.add(s)
         # the local backend reads the assets from the layout (slim images may lack them)
+        step("copying the assets")
         stats.add(
             env_assets.copy_assets(
                 resolved.manifest, store, dst, src_location=store.name, variants=variants
@@ -219,17 +228,11 @@ def pull_environment(
         )
     else:
         if slim:
-            raise EnvspecError("--slim needs --into oci:PATH", hint="the engine needs every layer")
+            raise BadInput("--slim needs --into oci:PATH", hint="the engine needs every layer")
         cache = LayoutStore(constants.cache_dir("pulled"))
         total = sum(missing_bytes(store, repo, d, cache, "img") for repo, d in roles.values())
-        done = 0
-
-        def tick(n: int) -> None:
-            nonlocal done
-            done += n
-            if progress is not None:
-                progress(str(resolved.reference), done, total)
-
+        tick = SentBytes(str(resolved.reference), total, progress)
+        step("downloading")
         for role, (repo, digest) in roles.items():
             tag = engine_tag(resolved.reference, role)
             data, _, _ = store.get_manifest(repo, digest)
@@ -240,6 +243,7 @@ def pull_environment(
             hexd = digest.removeprefix("sha256:")
             _, s = copy_manifest(store, repo, digest, cache, "img", tag=hexd, progress=tick)
             stats.add(s)
+            step(f"loading the {role} image into the engine")
             image_id = engine.load_from_layout(cache.root, f"img:{hexd}", tag)
             # Seen with Docker 20.10: skopeo returns while the tag still names the previous
             # image for a moment (an environment rebuilt under the same version); wait for it.
@@ -286,7 +290,7 @@ def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str
             try:
                 data = json.loads(path.read_text())
             except json.JSONDecodeError as e:
-                raise EnvspecError(
+                raise BadInput(
                     f"lock file {path} is not valid JSON ({e})",
                     hint="fix or delete it; `envspec pull` writes a new one",
                 ) from e

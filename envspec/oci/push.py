@@ -18,7 +18,7 @@ from envspec.oci.artifact import EnvironmentArtifact
 from envspec.oci.build import BuiltEnvironment, build_environment
 from envspec.oci.layout import LayoutStore
 from envspec.oci.store import Access, Store, open_store
-from envspec.oci.transfer import TransferStats, copy_manifest, missing_bytes
+from envspec.oci.transfer import SentBytes, TransferStats, copy_manifest, missing_bytes
 
 log = logging.getLogger(__name__)
 
@@ -98,22 +98,27 @@ def push_environment(
     progress: Progress | None = None,
     built: BuiltEnvironment | None = None,
     assets_from: str | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> PushResult:
     """Build (unless ``built`` is given) and push an environment version to ``target``.
 
     Nothing is written when the version exists with other content and ``force`` is false.
     The manifest's relative assets are copied from ``assets_from`` (``host[:port]`` or
     ``oci:PATH``; default the embedded store) to ``target`` first, so a pushed environment
-    never names an asset its registry lacks.
+    never names an asset its registry lacks. ``on_step`` is told of each phase as it begins.
 
     Raises:
         ManifestError, BuildError: the environment does not build.
         ImmutableVersion: the version exists with different content.
         RegistryError: the target is unreachable, refuses credentials, ...
     """
-    built = built or build_environment(env_dir, assets_from=assets_from, access=access)
+    step = on_step or (lambda text: None)
+    if built is None:
+        step("building the agent and scorer images")
+        built = build_environment(env_dir, assets_from=assets_from, access=access)
     manifest = built.manifest
     ref = target.reference(manifest.name, manifest.version)
+    step("exporting the images as OCI layouts")
     agent_layout, agent_digest = staged_image(built.agent_id)
     scorer_layout, scorer_digest = staged_image(built.scorer_id)
     artifact = EnvironmentArtifact(manifest.to_dict(), agent_digest, scorer_digest)
@@ -144,6 +149,7 @@ def push_environment(
             "(or pass --force to overwrite the tags listed)",
         )
     if manifest.all_assets:
+        step("copying the assets")
         where = env_assets.source_of(assets_from)
         src = open_store(where["registry"], where["store"], access)
         result.stats.add(
@@ -161,13 +167,8 @@ def push_environment(
             (agent_layout, ref.repository, agent_digest),
         )
     )
-    done = 0
-
-    def tick(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress is not None:
-            progress(str(ref), done, total)
+    tick = SentBytes(str(ref), total, progress)
+    step(f"uploading to {dst.name}")
 
     candidates = (ref.repository, ref.scorer_repository, *_neighbours(dst, ref))
     for src, repo, digest in (

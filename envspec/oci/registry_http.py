@@ -36,6 +36,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 ENV_CA = "ENVSPEC_REGISTRY_CA"
+#: hosts that speak plain http, comma-separated (as --insecure does for one command)
+ENV_INSECURE = "ENVSPEC_REGISTRY_INSECURE"
 CA_HINT = f"pass the registry's CA certificate with --ca-cert or {ENV_CA}=PATH"
 
 #: called with the number of bytes sent after each chunk of an upload
@@ -81,7 +83,31 @@ def short_error(error: Exception) -> str:
     for marker in ("Caused by ", "Failed to establish a new connection: ", "[SSL: "):
         if marker in text:
             text = text.split(marker, 1)[1]
-    return text.strip("()'\" ")[:200]
+    text = text.strip("()'\" ")
+    if len(text) > 300:  # cut at a word, and say so
+        text = text[:300].rsplit(" ", 1)[0] + " …"
+    return text
+
+
+def ca_for(host: str) -> Path | None:
+    """The CA certificate ``$ENVSPEC_REGISTRY_CA`` names for ``host``: a path (every host),
+    or ``HOST=PATH`` pairs separated by commas (only those hosts)."""
+    value = os.environ.get(ENV_CA, "").strip()
+    if not value:
+        return None
+    if "=" not in value:
+        return Path(value)
+    for pair in value.split(","):
+        name, _, path = pair.strip().partition("=")
+        if name.strip() == host and path.strip():
+            return Path(path.strip())
+    return None
+
+
+def insecure_by_env(host: str) -> bool:
+    """Whether ``$ENVSPEC_REGISTRY_INSECURE`` lists ``host`` (plain http)."""
+    listed = os.environ.get(ENV_INSECURE, "")
+    return host in {h.strip() for h in listed.split(",") if h.strip()}
 
 
 class Transport:
@@ -95,8 +121,13 @@ class Transport:
         self, host: str, *, ca_cert: Path | None, insecure: bool | None, timeout: float
     ) -> None:
         self.host = host
-        if ca_cert is None and os.environ.get(ENV_CA):
-            ca_cert = Path(os.environ[ENV_CA])
+        if insecure is None and insecure_by_env(host):
+            insecure = True
+        # an explicit choice of plain http wins over a CA certificate set for every host
+        if insecure:
+            ca_cert = None
+        elif ca_cert is None:
+            ca_cert = ca_for(host)
         if ca_cert is not None and not Path(ca_cert).is_file():
             raise RegistryError(
                 f"CA certificate {ca_cert} does not exist",
@@ -104,12 +135,12 @@ class Transport:
                 hint=f"check --ca-cert / {ENV_CA}",
             )
         self.ca_cert = Path(ca_cert) if ca_cert is not None else None
-        if self.ca_cert is not None:
-            secure = True
-        elif insecure is None:
-            secure = not is_loopback(self.host)
-        else:
+        if insecure is not None:
             secure = not insecure
+        elif self.ca_cert is not None:
+            secure = True
+        else:
+            secure = not is_loopback(self.host)
         self.scheme = "https" if secure else "http"
         self.base_url = f"{self.scheme}://{self.host}"
         self.timeout = timeout
@@ -153,8 +184,8 @@ class Transport:
             raise RegistryUnreachable(
                 f"registry {self.base_url} did not answer: {short_error(e)}",
                 registry=self.host,
-                hint="is it running? start one with `envspec registry serve` "
-                "(or registry/serve.sh), and check host:port",
+                hint="is it running? check host:port (for development, registry/serve.sh "
+                "starts one)",
             ) from None
         except requests.exceptions.RequestException as e:
             raise RegistryError(
@@ -169,7 +200,8 @@ class Transport:
             return NotFound(
                 f"{what} not found on {self.host}: {detail}",
                 registry=self.host,
-                hint="check the name and version (list them with `envspec search` / tags)",
+                hint=f"check the name and version (`envspec list --registry {self.host}/NAMESPACE` "
+                "lists them)",
             )
         if "DIGEST_INVALID" in codes:
             return DigestMismatch(

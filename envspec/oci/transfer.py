@@ -41,14 +41,40 @@ class TransferStats:
         self.manifests += other.manifests
 
 
-def missing_bytes(src: Store, src_repo: str, digest: str, dst: Store, dst_repo: str) -> int:
+class SentBytes:
+    """A :func:`copy_manifest` progress callback that reports ``progress(what, done, total)``
+    in bytes really sent: ``tick(n)``, n bytes sent; ``tick(-n)``, a blob of n bytes of the
+    planned ``total`` that needed no sending (mounted)."""
+
+    def __init__(
+        self, what: str, total: int, progress: Callable[[str, int, int], None] | None
+    ) -> None:
+        self.what, self.total, self.done, self._progress = what, total, 0, progress
+
+    def __call__(self, n: int) -> None:
+        if n < 0:
+            self.total += n
+        else:
+            self.done += n
+        if self._progress is not None:
+            self._progress(self.what, self.done, self.total)
+
+
+def missing_bytes(
+    src: Store,
+    src_repo: str,
+    digest: str,
+    dst: Store,
+    dst_repo: str,
+    skip_blobs: frozenset[str] = frozenset(),
+) -> int:
     """How many blob bytes copying ``digest`` would send (for planning and progress totals)."""
     data, _, _ = src.get_manifest(src_repo, digest)
     total = 0
     for child in manifest_children(data):
         if child.get("mediaType") in constants.MANIFEST_MEDIA_TYPES:
-            total += missing_bytes(src, src_repo, child["digest"], dst, dst_repo)
-        elif not dst.has_blob(dst_repo, child["digest"]):
+            total += missing_bytes(src, src_repo, child["digest"], dst, dst_repo, skip_blobs)
+        elif child["digest"] not in skip_blobs and not dst.has_blob(dst_repo, child["digest"]):
             total += int(child.get("size", 0))
     return total
 
@@ -69,7 +95,9 @@ def copy_manifest(
 
     The manifest is written last, so a destination never names blobs it lacks, except those in
     ``skip_blobs`` (a deliberately partial copy, see ``pull --slim``).
-    Returns the manifest digest and the transfer's figures.
+    Returns the manifest digest and the transfer's figures. ``progress(n)`` is told of ``n``
+    bytes sent as they go, and ``progress(-n)`` of a blob of ``n`` bytes planned but not sent
+    (mounted from another repository), so a bar counts only bytes really sent.
 
     Raises:
         RegistryError: (and subclasses) from either store.
@@ -111,7 +139,7 @@ def copy_manifest(
             stats.blobs_skipped += 1
             stats.bytes_skipped += size
             if progress is not None:
-                progress(size)
+                progress(-size)
         else:
             stats.blobs_sent += 1
             stats.bytes_sent += sent.count

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from envspec.errors import EnvspecError
+from envspec import errors
+from envspec.errors import BadInput, EnvspecError
 from envspec.models.manifest import Budgets, parse_duration
 from envspec.models.run import Limits, RunRecord
 
@@ -14,7 +15,7 @@ OVERRIDABLE = ("wall_time", "scorer_calls", "gpu_hours")
 class BudgetExceeded(EnvspecError):
     """An action would exceed the run's budget."""
 
-    exit_code = 3
+    exit_code = errors.EXIT_NOT_NOW
 
 
 def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Limits:
@@ -36,11 +37,11 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
             elif key == "gpu_hours":
                 gpu_hours = float(value)
             else:
-                raise EnvspecError(
+                raise BadInput(
                     f"unknown budget {key!r}", hint=f"budgets are {', '.join(OVERRIDABLE)}"
                 )
         except ValueError as e:
-            raise EnvspecError(
+            raise BadInput(
                 f"bad value {value!r} for budget {key}", hint="e.g. wall_time=30m, scorer_calls=10"
             ) from e
         changed.append(key)
@@ -57,7 +58,7 @@ def parse_overrides(items: list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
-            raise EnvspecError(f"bad budget {item!r}", hint="write NAME=VALUE, e.g. wall_time=30m")
+            raise BadInput(f"bad budget {item!r}", hint="write NAME=VALUE, e.g. wall_time=30m")
         out[key.strip()] = value.strip()
     return out
 

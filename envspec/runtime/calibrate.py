@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from envspec import __version__, constants
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 from envspec.models import aggregate
 from envspec.models.manifest import Manifest
 from envspec.models.reference import RegistryTarget
@@ -190,7 +190,7 @@ def calibrate(
         CalibrationFailed: a solution scored invalid.
     """
     if repeats < 1 or trainings < 1:
-        raise EnvspecError("repeats and trainings must be at least 1")
+        raise BadInput("repeats and trainings must be at least 1")
     manifest: Manifest = load_manifest(env_dir)
     manifest.variant(variant)  # a clear error for a misspelt variant, before any work
     extras = [e for e in manifest.extra_solutions.values() if e.applies_to(variant)]
@@ -300,7 +300,7 @@ def update_manifest(env_dir: Path, variant: str, normalisation: dict[str, Any]) 
     yaml.width = 4096
     data = yaml.load(path.read_text())
     if variant not in data.get("variants", {}):
-        raise EnvspecError(f"{path} has no variant {variant!r}")
+        raise BadInput(f"{path} has no variant {variant!r}")
     data["variants"][variant]["normalisation"] = normalisation
     with path.open("w") as f:
         yaml.dump(data, f)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from envspec import errors
 from envspec.errors import EnvspecError
 from envspec.models.manifest import Hardware
 
@@ -12,7 +13,7 @@ from envspec.models.manifest import Hardware
 class HostCannotRun(EnvspecError):
     """The host lacks hardware the variant needs."""
 
-    exit_code = 4
+    exit_code = errors.EXIT_HOST_CANNOT
 
 
 def memory_gb(meminfo: Path = Path("/proc/meminfo")) -> float | None:
@@ -26,12 +27,25 @@ def memory_gb(meminfo: Path = Path("/proc/meminfo")) -> float | None:
     return None
 
 
-def check_cpu_memory(hw: Hardware, *, variant: str) -> None:
-    """Raise when the host has fewer CPUs or less memory than the variant asks for.
+def check_cpu_memory(hw: Hardware, *, variant: str, also: str | None = None) -> None:
+    """Raise when the host has fewer CPUs or less memory than the variant asks for; ``also``
+    is another shortfall found (the GPUs), named in the same message.
 
     Raises:
-        HostCannotRun: naming what is missing.
+        HostCannotRun: naming everything that is missing.
     """
+    missing = missing_cpu_memory(hw)
+    if also and missing:
+        missing.append(also)
+    if missing:
+        raise HostCannotRun(
+            f"variant {variant!r} needs {' and '.join(missing)}",
+            hint="run a smaller variant (--variant) or use a bigger host",
+        )
+
+
+def missing_cpu_memory(hw: Hardware) -> list[str]:
+    """What of the variant's CPUs and memory this host lacks, in words."""
     missing = []
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     if cpus is not None and hw.cpus > cpus:
@@ -39,8 +53,4 @@ def check_cpu_memory(hw: Hardware, *, variant: str) -> None:
     mem = memory_gb()
     if mem is not None and hw.memory_gb > mem:
         missing.append(f"{hw.memory_gb:g} GB memory (host has {mem:.1f})")
-    if missing:
-        raise HostCannotRun(
-            f"variant {variant!r} needs {' and '.join(missing)}",
-            hint="run a smaller variant (--variant) or use a bigger host",
-        )
+    return missing

@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from envspec import __version__, constants
-from envspec.errors import EnvspecError
+from envspec import __version__, constants, errors
+from envspec.errors import EnvspecError, GpuRequestImpossible
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, RunRecord
@@ -44,7 +44,7 @@ LIVE = ("starting", "running")
 class RunNotActive(EnvspecError):
     """The run is not in a state that allows the action."""
 
-    exit_code = 3
+    exit_code = errors.EXIT_NOT_NOW
 
 
 def allocator() -> GpuAllocator:
@@ -83,14 +83,21 @@ def start_run(
     v = manifest.variant(name)
     limits = budget.limits_for(v.budgets, budgets)
     be = get_backend(backend)
-    check_cpu_memory(v.hardware, variant=name)
     gpus = allocator()
     request = None
     policy = SubstitutionPolicy(allow=dict(substitute or {}))
+    no_gpus: GpuRequestImpossible | None = None
     if v.hardware.gpu is not None:
         g = v.hardware.gpu
         request = GpuRequest(count=g.count, models=tuple(g.models), memory_gb=g.memory_gb)
-        gpus.check_possible(request, policy=policy)  # before anything starts
+        try:
+            gpus.check_possible(request, policy=policy)  # before anything starts
+        except GpuRequestImpossible as e:
+            no_gpus = e
+    # every shortfall in one message: CPUs, memory and GPUs
+    check_cpu_memory(v.hardware, variant=name, also=f"GPUs: {no_gpus.message}" if no_gpus else None)
+    if no_gpus is not None:
+        raise no_gpus
     now = time.time()
     record = RunRecord(
         id=runstore.new_run_id(),
@@ -390,21 +397,42 @@ def build_result(run: RunRecord, manifest: Manifest) -> dict[str, Any]:
 
 
 def status(run_id: str) -> dict[str, Any]:
-    """The run's record plus budget use, for operators."""
-    gc()
+    """The run's record plus budget use, for operators. Read-only: a run past its deadline
+    that ``gc`` has not yet reclaimed is shown ``expired``, as gc will mark it."""
     run = runstore.load(run_id)
     now = time.time()
     d = run.to_dict()
     d.pop("manifest")
-    d["elapsed_s"] = round(run.elapsed(now), 3)
+    d.update(summary(run, now))
     d["remaining_s"] = None if run.deadline is None else max(0.0, round(run.deadline - now, 3))
+    if run.status not in LIVE:
+        d["remaining_s"] = 0.0
     d["gpu_hours_used"] = round(run.gpu_hours_used(now), 6)
     return d
 
 
+def summary(run: RunRecord, now: float) -> dict[str, Any]:
+    """What a list of runs shows of one: its status as of ``now``, elapsed seconds, scorings
+    and, once finished, its final score (``raw``, ``normalised``; None: no valid score)."""
+    shown = run.status
+    if shown == "running" and run.deadline is not None and now >= run.deadline:
+        shown = "expired"
+    out: dict[str, Any] = {
+        "status": shown,
+        "elapsed_s": round(run.elapsed(now), 3),
+        "scorer_calls": run.scorer_calls,
+        "raw": None,
+        "normalised": None,
+    }
+    result = runstore.run_dir(run.id) / "result.json"
+    if run.status == "finished" and result.is_file():
+        score = json.loads(result.read_text()).get("score", {})
+        out["raw"], out["normalised"] = score.get("raw"), score.get("normalised")
+    return out
+
+
 def list_runs() -> list[RunRecord]:
-    """All runs on this host."""
-    gc()
+    """All runs on this host (read-only: see :func:`summary` for their status now)."""
     return runstore.all_runs()
 
 

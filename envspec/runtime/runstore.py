@@ -16,7 +16,7 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from envspec import constants
+from envspec import constants, errors
 from envspec.errors import EnvspecError
 from envspec.models.manifest import did_you_mean
 from envspec.models.run import RunRecord
@@ -25,7 +25,7 @@ from envspec.models.run import RunRecord
 class UnknownRun(EnvspecError):
     """No run has that id."""
 
-    exit_code = 2
+    exit_code = errors.EXIT_BAD_INPUT
 
 
 def runs_root() -> Path:
@@ -66,16 +66,18 @@ def load(run_id: str) -> RunRecord:
     if not path.is_file():
         ids = [p.name for p in runs_root().iterdir()]
         near = did_you_mean(run_id, ids)
-        raise UnknownRun(
-            f"no run {run_id!r}",
-            hint=f"did you mean {near}?" if near else "list runs with `envspec runs`",
-        )
+        raise UnknownRun(f"no run {run_id!r}", hint=near or "list runs with `envspec runs`")
     return RunRecord.from_dict(json.loads(path.read_text()))
 
 
 @contextlib.contextmanager
 def locked(run_id: str) -> Iterator[None]:
-    """Hold the run's lock (serialises score/finish/gc on one run)."""
+    """Hold the run's lock (serialises score/finish/gc on one run).
+
+    Raises:
+        UnknownRun: no such run (nothing is created for it).
+    """
+    load(run_id)  # the lock file's folder must be a run's: the lock would create it
     with FileLock(str(run_dir(run_id) / ".lock")):
         yield
 

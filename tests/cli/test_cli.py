@@ -44,7 +44,7 @@ def test_bad_reference_and_unreachable_registry(capsys: pytest.CaptureFixture[st
     code, _, err = run(capsys, "inspect", "Not A Reference")
     assert code == 2 and "invalid reference" in err and "hint:" in err
     code, _, err = run(capsys, "inspect", "127.0.0.1:1/ns/x:1.0.0")
-    assert code == 1 and "hint:" in err and "Traceback" not in err
+    assert code == 6 and "hint:" in err and "Traceback" not in err
 
 
 @pytest.mark.integration
@@ -143,3 +143,98 @@ def test_version_and_a_light_start() -> None:
     )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+
+
+def test_every_command_takes_json() -> None:
+    """One output contract: `--json` on every command (docs/cli.md)."""
+    import typer.main
+
+    from envspec.cli.main import app
+
+    def leaves(command: object, prefix: str = "") -> list[tuple[str, object]]:
+        subs = getattr(command, "commands", None)
+        if not subs:
+            return [(prefix.strip(), command)]
+        return [leaf for n, sub in sorted(subs.items()) for leaf in leaves(sub, f"{prefix}{n} ")]
+
+    found = leaves(typer.main.get_command(app))
+    assert len(found) > 25
+    without = [
+        name
+        for name, command in found
+        if "--json" not in [o for p in getattr(command, "params", []) for o in p.opts]
+    ]
+    assert without == []
+
+
+def test_errors_under_json_are_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same fields as the text error, and the exit code of the error's kind."""
+    code, out, err = run(capsys, "inspect", "Not A Reference", "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and error == {
+        "kind": "bad_input",
+        "message": error["message"],
+        "hint": error["hint"],
+        "exit_code": 2,
+    }
+    assert "invalid reference" in error["message"] and error["hint"] in err
+    code, out, _ = run(capsys, "inspect", "127.0.0.1:1/ns/x:1.0.0", "--json")
+    assert code == 6 and json.loads(out)["error"]["kind"] == "registry"
+    code, out, _ = run(capsys, "inspect", "Not A Reference")
+    assert code == 2 and out == ""  # no JSON without --json
+
+
+def test_an_unknown_run_id_creates_nothing_and_hints_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from envspec.runtime import runstore
+
+    near = runstore.runs_root() / "20260101-000000-0badc0de"
+    near.mkdir()
+    try:
+        for command in ("score", "finish", "status", "log", "verify"):
+            code, _, err = run(capsys, command, "20260101-000000-0badc0df")
+            assert code == 2 and "no run '20260101-000000-0badc0df'" in err, (command, err)
+            assert "did you mean '20260101-000000-0badc0de'?" in err
+            assert "did you mean did you mean" not in err and "??" not in err
+            assert not (runstore.runs_root() / "20260101-000000-0badc0df").exists(), command
+    finally:
+        near.rmdir()
+
+
+def test_progress_labels_fit_80_columns() -> None:
+    from envspec.cli.render import short_label
+
+    ref = "registry.example:5000/some-team/optimize_kernel:0.2.2@sha256:" + "ab" * 32
+    label = short_label(ref)
+    assert len(label) <= 30 and "sha256" not in label and label.endswith("optimize_kernel:0.2.2")
+    assert short_label("envspec/tiny:0.1.0") == "envspec/tiny:0.1.0"
+
+
+def test_reading_commands_reclaim_nothing_and_show_the_state_now() -> None:
+    """`status` and `runs` read only (no gc); a finished run's elapsed time stops at its end
+    and a run past its deadline shows as expired before gc marks it."""
+    from envspec.models.run import RunRecord
+    from envspec.runtime import runs
+
+    record = RunRecord.from_dict(
+        {
+            "id": "20260101-000000-00c0ffee",
+            "reference": "envspec/tiny:0.1.0",
+            "environment": "envspec/tiny:0.1.0",
+            "digests": {},
+            "variant": "lite",
+            "backend": "local",
+            "isolation": "user",
+            "status": "running",
+            "created_at": 1000.0,
+            "started_at": 1000.0,
+            "deadline": 1600.0,
+            "limits": {"wall_time_s": 600, "scorer_calls": 5, "gpu_hours": None},
+            "manifest": {},
+        }
+    )
+    assert runs.summary(record, 1300.0)["status"] == "running"
+    assert runs.summary(record, 2000.0)["status"] == "expired"
+    ended = record.with_(status="finished", released_at=1200.0, finished_at=1200.0)
+    assert ended.elapsed(5000.0) == 200.0

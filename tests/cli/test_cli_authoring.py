@@ -33,9 +33,9 @@ def test_new_then_check_without_building(
     assert code == 0 and "ok: 0 error(s), 0 warning(s)" in out
 
     code, _, err = run(capsys, "new", "cli-env", "--no-input", "--output-dir", str(tmp_path))
-    assert code == 1 and "already exists" in err and "hint" in err
+    assert code == 2 and "already exists" in err and "hint" in err
     code, _, err = run(capsys, "new", "Bad Name", "--no-input", "--output-dir", str(tmp_path))
-    assert code == 1 and "not a valid environment name" in err
+    assert code == 2 and "not a valid environment name" in err
 
 
 def test_new_prompts_for_the_template_values(
@@ -59,7 +59,7 @@ def test_check_fails_with_findings_as_json(
     instructions = env / "task" / "instructions.md"
     instructions.write_text(instructions.read_text().replace("ENVSPEC-CANARY", "(canary)"))
     code, out, _ = run(capsys, "check", str(env), "--no-build", "--json")
-    assert code == 1
+    assert code == 8
     report = json.loads(out)
     assert report["ok"] is False and report["built"] is False
     assert {(f["code"], f["severity"]) for f in report["findings"]} == {("canary-missing", "error")}
@@ -70,4 +70,4 @@ def test_check_fails_with_findings_as_json(
     assert "warning exploits-missing [exploits/]" in out and "what to do:" in out
 
     code, _, err = run(capsys, "check", str(env), "--no-build", "--variant", "nope")
-    assert code == 1 and "no variant 'nope'" in err
+    assert code == 2 and "no variant 'nope'" in err

@@ -42,11 +42,18 @@ def test_run_exec_score_log_verify_finish(
         agent_facing.append(out + err)
     assert all("123456747" not in text for text in agent_facing)
     assert "valid" in agent_facing[0]
+    # the log is JSON lines: one record a line, each parsed on its own
+    records = [json.loads(line) for line in agent_facing[2].splitlines()]
+    assert [r["seq"] for r in records] == [0, 1] and all("valid" in r for r in records)
+    code, out, _ = run(capsys, "log", run_id, "--text")
+    assert code == 0 and out.count("\n") == 2 and "valid" in out
 
     code, out, _ = run(capsys, "log", run_id, "--full")
     assert "123456747" in out
-    code, out, _ = run(capsys, "verify", run_id)
+    code, out, _ = run(capsys, "verify", run_id, "--json")
     assert code == 0 and json.loads(out)["ok"]
+    code, out, _ = run(capsys, "verify", run_id)
+    assert code == 0 and "intact" in out
     code, out, _ = run(capsys, "status", run_id)
     assert json.loads(out)["status"] == "running"
     code, out, _ = run(capsys, "runs")
@@ -64,8 +71,13 @@ def test_unknown_run_and_bad_budget(
 ) -> None:
     code, _, err = run(capsys, "status", "20260101-000000-deadbeef")
     assert code == 2 and "no run" in err
+    # under --json the error is also a JSON object on stdout, with the text's fields
+    code, out, err = run(capsys, "score", "20260101-000000-deadbeef", "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and error["kind"] == "bad_input" and error["exit_code"] == 2
+    assert error["message"] in err and "no run" in error["message"]
     ref = publish()
     code, _, err = run(capsys, "run", ref, "--budget", "walltime=3s")
-    assert code == 1 and "unknown budget 'walltime'" in err and "wall_time" in err
+    assert code == 2 and "unknown budget 'walltime'" in err and "wall_time" in err
     code, _, err = run(capsys, "run", ref, "--variant", "litte")
-    assert code == 1 and "lite" in err and "Traceback" not in err
+    assert code == 2 and "lite" in err and "Traceback" not in err

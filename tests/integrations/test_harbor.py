@@ -188,7 +188,7 @@ def test_export_refuses_a_variant_with_its_own_assets(tmp_path: Path, python_bas
 def test_export_refuses_unknown_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code = main(["export", "--format", "swebench", str(TINY), "-o", str(tmp_path / "x")])
     err = capsys.readouterr().err
-    assert code == 1 and "unknown export format 'swebench'" in err and "harbor" in err
+    assert code == 2 and "unknown export format 'swebench'" in err and "harbor" in err
 
 
 @pytest.mark.integration

@@ -34,12 +34,14 @@ def tiny_in_layout(tmp_path: Path, python_base: str) -> str:
     return str(push_environment(TINY, target).environment)
 
 
-def _inspect_eval(ref: str, logs: Path, cwd: Path, *solver_args: str) -> Any:
+def _inspect_eval(
+    ref: str, logs: Path, cwd: Path, *solver_args: str, solver: str = f"{SOLVERS}@write_and_score"
+) -> Any:
     from inspect_ai.log import list_eval_logs, read_eval_log
 
     argv = [str(INSPECT), "eval", "envspec/envspec_task", "-T", f"ref={ref}"]
     argv += ["-T", "variant=lite", "-T", "backend=docker", "--model", "mockllm/model"]
-    argv += ["--solver", f"{SOLVERS}@write_and_score", *solver_args]
+    argv += ["--solver", solver, *solver_args]
     argv += ["--log-dir", str(logs), "--display", "plain"]
     # cwd outside the checkout: Inspect names a package's tasks by its installed metadata
     done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=180)
@@ -81,10 +83,17 @@ def test_inspect_eval_scores_reference_one_and_starting_zero(
     view = json.loads(tool_msg.text)
     assert view["valid"] and view["score"] == 0.0 and view["normalised"] == 1.0
 
-    # the starting solution, with a budget override given as a task argument
+    # the starting solution, with a budget override given as a task argument, through the
+    # solver envspec ships for a smoke test offline (the documented command)
     start_log = _inspect_eval(
-        tiny_in_layout, tmp_path / "logs-start", tmp_path, "-T", "budgets={wall_time: 5m}"
+        tiny_in_layout,
+        tmp_path / "logs-start",
+        tmp_path,
+        "-T",
+        "budgets={wall_time: 5m}",
+        solver="envspec/submit_as_is",
     )
+    assert start_log.status == "success", start_log.error
     [sample] = start_log.samples
     value = sample.scores["envspec_scorer"].value
     assert math.isclose(value["normalised"], 0.0, abs_tol=1e-9) and value["raw"] == 42.0

@@ -239,7 +239,7 @@ def test_cli_push_inspect_pull(
         capsys, "asset", "push", str(asset_dir), "--name", "data", "--version", "1.0.0",
         "--registry", store,
     )  # fmt: skip
-    assert code == 1 and "immutable" in err and "Traceback" not in out + err
+    assert code == 6 and "immutable" in err and "Traceback" not in out + err
 
 
 def test_cli_embedded_store_by_default(

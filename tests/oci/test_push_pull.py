@@ -150,7 +150,16 @@ def test_second_environment_sends_only_the_layers_that_differ(
     target = RegistryTarget.parse(f"{registry.host}/ns")
     other = copy_env(TINY, tmp_path / "other", name="other")
     first = push_environment(tiny_env, target)
-    second = push_environment(other, target)
+    seen: list[tuple[int, int]] = []
+    steps: list[str] = []
+    second = push_environment(
+        other, target, progress=lambda what, done, total: seen.append((done, total)),
+        on_step=steps.append,
+    )  # fmt: skip
+    # the bar counts bytes really sent: mounted blobs leave its total, not fill it
+    assert seen and seen[-1] == (second.stats.bytes_sent, second.stats.bytes_sent)
+    assert all(done <= total for done, total in seen)
+    assert steps[0].startswith("building") and steps[-1].startswith("uploading")
     with capsys.disabled():
         print(
             f"\n[shared base] first push sent {first.stats.bytes_sent:,} bytes "

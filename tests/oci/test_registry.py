@@ -320,6 +320,24 @@ def test_ca_cert_means_https(tmp_path: Path) -> None:
         RegistryClient("127.0.0.1:5000", ca_cert=tmp_path / "missing.crt")
 
 
+def test_tls_settings_per_registry_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CA certificate for every host does not turn --insecure (or a host listed as plain
+    http) into https; per-host CA pairs apply to their host only."""
+    ca = tmp_path / "ca.crt"
+    ca.write_text("-----BEGIN CERTIFICATE-----\n")
+    monkeypatch.setenv("ENVSPEC_REGISTRY_CA", str(ca))
+    assert RegistryClient("registry.example", insecure=True).base_url == "http://registry.example"
+    assert RegistryClient("127.0.0.1:5000").base_url == "https://127.0.0.1:5000"
+    monkeypatch.setenv("ENVSPEC_REGISTRY_INSECURE", "plain.example:5000, other.example")
+    assert RegistryClient("plain.example:5000").base_url == "http://plain.example:5000"
+    assert RegistryClient("tls.example").base_url == "https://tls.example"
+    monkeypatch.setenv("ENVSPEC_REGISTRY_CA", f"tls.example={ca},x.example=/nope")
+    assert RegistryClient("tls.example")._transport.ca_cert == ca
+    assert RegistryClient("127.0.0.1:5000").base_url == "http://127.0.0.1:5000"  # no CA for it
+    with pytest.raises(RegistryError, match="does not exist"):
+        RegistryClient("x.example")
+
+
 # --- bearer tokens, against a small fake registry (distribution has no token server) -------------
 @dataclass
 class FakeTokenRegistry:

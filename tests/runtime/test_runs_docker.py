@@ -167,7 +167,7 @@ def test_sigkill_during_start_leaks_nothing(publish: Callable[..., str], tmp_pat
     assert _labelled(run_id)[0], "the agent container should exist while starting"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    runs.list_runs()  # any next command reclaims
+    runs.gc()  # what the next mutating command (run, exec, score, finish, gc) does first
     assert _labelled(run_id) == ([], [])
     assert runstore.load(run_id).status == "failed"
 

@@ -131,6 +131,15 @@ def test_impossible_request_fails_before_anything_starts(
     result = runs.finish_run(run.id)
     assert result["gpus"][0]["model"] == "h200" and result["gpu_substituted"]
 
+    # a host short of CPUs too: one message names every shortfall
+    def big(m: dict[str, Any]) -> None:
+        _gpu_variant(["h100"])(m)
+        m["variants"]["lite"]["hardware"]["cpus"] = 512
+
+    with pytest.raises(EnvspecError) as err:
+        runs.start_run(publish("gpu-big", big), backend="local")
+    assert "512 CPUs" in err.value.message and "GPUs: needs 1x h100" in err.value.message
+
 
 def test_sigkill_during_start_releases_the_gpu_lease(
     publish: Callable[..., str], gpus: Callable[..., None]
@@ -149,7 +158,7 @@ def test_sigkill_during_start_releases_the_gpu_lease(
     time.sleep(1)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    runs.list_runs()  # the next command reclaims
+    runs.gc()  # what the next mutating command (run, exec, score, finish, gc) does first
     assert GpuAllocator(detect_inventory()).leases() == {}
     run_id = next(iter(leases.values())).run_id
     assert runstore.load(run_id).status == "failed"

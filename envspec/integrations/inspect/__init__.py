@@ -11,6 +11,7 @@ from envspec.integrations.inspect.sandbox import (
     EnvspecSandboxEnvironment,
 )
 from envspec.integrations.inspect.scorer import envspec_scorer
+from envspec.integrations.inspect.solvers import submit_as_is
 from envspec.integrations.inspect.task import envspec_task
 from envspec.integrations.inspect.tools import score_tool
 
@@ -21,4 +22,5 @@ __all__ = [
     "envspec_scorer",
     "envspec_task",
     "score_tool",
+    "submit_as_is",
 ]

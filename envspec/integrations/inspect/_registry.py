@@ -5,4 +5,5 @@ from envspec.integrations.inspect import (  # noqa: F401  (imported to register 
     envspec_scorer,
     envspec_task,
     score_tool,
+    submit_as_is,
 )

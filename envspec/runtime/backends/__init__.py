@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import shutil
 
-from envspec.errors import EnvspecError
+from envspec.errors import BadInput, EnvspecError
 from envspec.models.manifest import did_you_mean
 from envspec.runtime.backends.base import Backend
 
@@ -26,9 +26,9 @@ def get_backend(name: str | None) -> Backend:
         name = "docker" if _engine_answers() else "local"
     if name not in BUILTIN:
         near = did_you_mean(name, list(BUILTIN))
-        raise EnvspecError(
+        raise BadInput(
             f"unknown backend {name!r}",
-            hint=f"did you mean {near}?" if near else f"choose one of {', '.join(BUILTIN)}",
+            hint=near or f"choose one of {', '.join(BUILTIN)}",
         )
     module, _, cls = BUILTIN[name].partition(":")
     backend: Backend = getattr(importlib.import_module(module), cls)()
