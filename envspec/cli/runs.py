@@ -49,7 +49,9 @@ def run(
             access=Access(ca_cert=ca_cert),
         )
     if as_json:
-        print_json(runs.status(record.id))
+        from envspec.runtime.status import status as run_status
+
+        print_json(run_status(record.id))
     else:
         print(record.id)
 
@@ -163,9 +165,9 @@ def status(
     as_json: bool = typer.Option(True, "--json/--text", help="JSON (default) or text."),
 ) -> None:
     """The run's state and budget use."""
-    from envspec.runtime import runs
+    from envspec.runtime.status import status as run_status
 
-    st = runs.status(run_id)
+    st = run_status(run_id)
     if as_json:
         print_json(st)
     else:
@@ -178,7 +180,8 @@ def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) 
     """List runs on this host."""
     import time
 
-    from envspec.runtime import runs
+    from envspec.runtime import runstore
+    from envspec.runtime.status import summary
 
     now = time.time()
     rows = [
@@ -187,9 +190,9 @@ def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) 
             "environment": r.environment,
             "variant": r.variant,
             "backend": r.backend,
-            **runs.summary(r, now),
+            **summary(r, now),
         }
-        for r in runs.list_runs()
+        for r in runstore.all_runs()
     ]
     if as_json:
         print_json(rows)

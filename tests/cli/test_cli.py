@@ -215,7 +215,7 @@ def test_reading_commands_reclaim_nothing_and_show_the_state_now() -> None:
     """`status` and `runs` read only (no gc); a finished run's elapsed time stops at its end
     and a run past its deadline shows as expired before gc marks it."""
     from envspec.models.run import RunRecord
-    from envspec.runtime import runs
+    from envspec.runtime.status import summary
 
     record = RunRecord.from_dict(
         {
@@ -234,7 +234,7 @@ def test_reading_commands_reclaim_nothing_and_show_the_state_now() -> None:
             "manifest": {},
         }
     )
-    assert runs.summary(record, 1300.0)["status"] == "running"
-    assert runs.summary(record, 2000.0)["status"] == "expired"
+    assert summary(record, 1300.0)["status"] == "running"
+    assert summary(record, 2000.0)["status"] == "expired"
     ended = record.with_(status="finished", released_at=1200.0, finished_at=1200.0)
     assert ended.elapsed(5000.0) == 200.0

@@ -48,6 +48,50 @@ HERE = Path(__file__).resolve().parent
 MIN_MS = 1e-3
 #: calls of the null worker whose median is the fixed cost subtracted from each call
 NULL_CALLS = 15
+#: the share of the machine's CPU time other processes may take while the calls are timed
+#: before the message says the measurement was disturbed
+DISTURBED_SHARE = 0.2
+
+
+def cpu_ticks() -> tuple[int, int]:
+    """(busy, all) clock ticks of every CPU of the machine since boot, from /proc/stat (which
+    a container sees host-wide); steal time counts as busy (another VM had the CPU)."""
+    first = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, idle, iowait, irq, softirq, steal = ([int(x) for x in first] + [0] * 8)[:8]
+    busy = user + nice + system + irq + softirq + steal
+    return busy, busy + idle + iowait
+
+
+def ticks_of(pids: list[int]) -> int:
+    """CPU clock ticks (user + system, every thread) the processes ``pids`` have used."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total
+
+
+class Disturbance:
+    """How much CPU time processes other than the scoring's own took while it timed calls:
+    the checker measures the machine (/proc/stat) and its own processes, both from outside
+    the solution, and the difference is everybody else's."""
+
+    def __init__(self, *boxes: kit.Sandbox) -> None:
+        self.boxes = boxes
+        self.start = (*cpu_ticks(), self._ours())
+
+    def _ours(self) -> int:
+        pids = [os.getpid()] + [p for b in self.boxes for p in kit.processes_of(b.uid)]
+        return ticks_of(sorted(set(pids)))
+
+    def share(self) -> float:
+        """Others' share of all CPU time since the start (0 to 1)."""
+        busy, every, ours = (*cpu_ticks(), self._ours())
+        others = (busy - self.start[0]) - (ours - self.start[2])
+        return max(0.0, others) / max(1, every - self.start[1])
 
 
 def make_input(seed: int, n: int, device: str) -> torch.Tensor:
@@ -334,23 +378,34 @@ def score(params: dict[str, Any], solution_dir: Path) -> dict[str, Any]:
         null = Worker(null_box, "null", null_caller, first_timeout)
         null_caller.call(null, 0, None, call_timeout)  # its own warm-up
         worker = Worker(box, "solution", caller, first_timeout)
+        disturbance = Disturbance(box, null_box)
         elapsed: list[float] = []
         nulls: list[float] = []
         for i, seed in enumerate(seeds):
             for _ in range(per_call):
                 nulls.append(null_caller.call(null, len(nulls) + 1, None, call_timeout))
             elapsed.append(caller.call(worker, i, seed, first_timeout if i == 0 else call_timeout))
+        others = disturbance.share()
         box.kill()
         null_box.kill()
         gc.enable()
     fixed = statistics.median(nulls)
     times = [max(MIN_MS, t - fixed) for t in elapsed[warmup:]]
     median = statistics.median(times)
+    message = (
+        f"median {median:.4f} ms over {repeats} calls (score ln(ms) = {math.log(median):.4f}); "
+        "lower is better"
+    )
+    if others > DISTURBED_SHARE:
+        message += (
+            f". WARNING: the measurement was disturbed: other processes used {others:.0%} of "
+            "this machine's CPU time while the calls were timed, so this time is likely too "
+            "slow; score again when nothing else runs"
+        )
     return {
         "valid": True,
         "score": math.log(median),
-        "message": f"median {median:.4f} ms over {repeats} calls (score ln(ms) = "
-        f"{math.log(median):.4f}); lower is better",
+        "message": message,
         "details": {
             "times_ms": times,
             "fixed_ms": fixed,
@@ -358,6 +413,7 @@ def score(params: dict[str, Any], solution_dir: Path) -> dict[str, Any]:
             "n": n,
             "device": device,
             "worker_isolated": box.isolated,
+            "others_cpu_share": round(others, 3),
             "gpu": torch.cuda.get_device_name() if device == "cuda" else None,
             "torch": torch.__version__,
         },

@@ -7,7 +7,10 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import shutil
+import subprocess
+import sys
 import tarfile
 import time
 from collections.abc import Iterator
@@ -157,6 +160,23 @@ def _files(store: object, repo: str, layers: list[dict[str, object]]) -> dict[st
                 f = tar.extractfile(member) if member.isfile() else None
                 out[member.name.removeprefix("./")] = f.read() if f is not None else b""
     return out
+
+
+def test_a_busy_machine_is_reported_not_believed(published_light: str) -> None:
+    """Other processes busy on every CPU while the calls are timed: the score says the
+    measurement was disturbed (the checker measures the machine's CPU time and its own)."""
+    busy = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(os.cpu_count() or 2)
+    ]
+    try:
+        view = _score(published_light, None)
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert view["valid"], view
+    assert "WARNING: the measurement was disturbed" in str(view["message"]), view
 
 
 def test_agent_image_holds_no_scorer_or_reference(published: str) -> None:
