@@ -71,7 +71,7 @@ CLONE_NEWNET = 0x40000000
 CLONE_NEWNS = 0x00020000
 MS_BIND, MS_REC, MS_PRIVATE = 0x1000, 0x4000, 0x40000
 #: the shared temporary folders a sandbox gets its own of (its folder's ``tmp``)
-SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm")
+SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
 PR_SET_NO_NEW_PRIVS = 38
 
 
@@ -605,10 +605,10 @@ def _cut_network() -> None:
 
 
 def _private_tmp(folder: str) -> None:
-    """The sandbox's own /tmp, /var/tmp and /dev/shm: its ``tmp`` folder (gone with the sandbox,
-    bounded with the scoring's storage), in a mount namespace of its own, so that nothing it
-    writes lands in the host's shared folders. Where that is not permitted (a container
-    without CAP_SYS_ADMIN), the container's own folders are the scoring's already."""
+    """The sandbox's own shared temporary folders (SHARED_TMP): its ``tmp`` folder (gone with
+    the sandbox, bounded with the scoring's storage), in a mount namespace of its own, so that
+    nothing it writes lands in the host's shared folders. Where that is not permitted (a
+    container without CAP_SYS_ADMIN), the container's own folders are the scoring's already."""
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.unshare(CLONE_NEWNS) != 0:
         return

@@ -48,12 +48,13 @@ SCORING_BASE = Path("/var/lib/envspec/scoring")
 #: the run's uid (arguments: that folder, uid, gid, the command)
 PRIVATE_TMP = [
     "unshare", "--mount", "--propagation", "private", "--", "sh", "-c",
-    'for d in /tmp /var/tmp /dev/shm; do mount --bind "$1" "$d" || exit 126; done; '
+    'for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] || continue; '
+    'mount --bind "$1" "$d" || exit 126; done; '
     'shift; u=$1; g=$2; shift 2; exec setpriv --reuid="$u" --regid="$g" --clear-groups -- "$@"',
     "envspec-agent",
 ]  # fmt: skip
 #: the folders PRIVATE_TMP hides: no run's area may be under one
-SHARED_TMP = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
+SHARED_TMP = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/run/lock"))
 #: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
 AGENT_PATH = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
 
@@ -196,7 +197,8 @@ class LocalBackend(Backend):
 
     def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
         """Run ``argv`` in the workdir, as the run's user when isolated, in its own session;
-        with a disk, in a mount namespace whose /tmp, /var/tmp and /dev/shm are the disk's."""
+        with a disk, in a mount namespace whose shared temporary folders (SHARED_TMP) are the
+        disk's."""
         st = run.backend_state
         work = Path(st["workdir"])
         disk = Path(st["disk"]) if st.get("disk") else None
