@@ -69,6 +69,7 @@ KILL_WAIT_S = 10.0
 SNAPSHOT_MAX_BYTES = 16 << 30
 CLONE_NEWNET = 0x40000000
 CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 MS_BIND, MS_REC, MS_PRIVATE = 0x1000, 0x4000, 0x40000
 #: the shared temporary folders a sandbox gets its own of (its folder's ``tmp``)
 SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
@@ -610,7 +611,8 @@ def _private_tmp(folder: str) -> None:
     nothing it writes lands in the host's shared folders. Where that is not permitted (a
     container without CAP_SYS_ADMIN), the container's own folders are the scoring's already."""
     libc = ctypes.CDLL(None, use_errno=True)
-    if libc.unshare(CLONE_NEWNS) != 0:
+    # System V shared memory and queues of its own too: they would outlive every process
+    if libc.unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0:
         return
     if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
         raise SystemExit(

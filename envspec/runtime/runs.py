@@ -313,7 +313,7 @@ def finish_run(run_id: str) -> dict[str, Any]:
         if run.status == "running" and run.deadline is not None and time.time() < run.deadline:
             try:
                 _score(run, manifest, kind="final")
-            except EnvspecError as e:
+            except Exception as e:  # a full disk, say: the run must still be stopped
                 log.warning("final scoring of %s failed: %s", run_id, e)
         be = get_backend(run.backend)
         try:

@@ -222,13 +222,14 @@ class DockerBackend(Backend):
         mounts = [docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)]
         if scratch is not None:  # what the scorer and its sandboxes write counts against storage
             shutil.rmtree(scratch, ignore_errors=True)
-            for sub, mode in (("tmp", 0o1777), ("sandboxes", 0o711)):
+            # home: the scorer's own (root-only), not the /tmp its sandboxes share
+            for sub, mode in (("tmp", 0o1777), ("sandboxes", 0o711), ("home", 0o700)):
                 (scratch / sub).mkdir(parents=True)
                 os.chmod(scratch / sub, mode)
             mounts += [
                 docker.types.Mount(target, str(scratch / sub), type="bind")
                 for target, sub in (("/tmp", "tmp"), ("/var/tmp", "tmp"),
-                                    (str(SCORER_SANDBOXES), "sandboxes"))
+                                    (str(SCORER_SANDBOXES), "sandboxes"), ("/root", "home"))
             ]  # fmt: skip
         container = client.containers.create(
             run.backend_state["scorer_image"],
@@ -241,7 +242,6 @@ class DockerBackend(Backend):
             # the kit's uid locks (/run/envspec-sandbox-uids): a few empty files
             tmpfs={"/run": "size=16m,mode=755"} if scratch is not None else {},
             environment={
-                **({"HOME": "/tmp"} if scratch is not None else {}),  # /root is read-only
                 **env,
                 **_asset_env(manifest, "scorer", run.variant),
                 "ENVSPEC_SOLUTION": SNAPSHOT_PATH,

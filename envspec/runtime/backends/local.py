@@ -44,13 +44,16 @@ log = logging.getLogger(__name__)
 #: where scorings' sandbox folders live when envspec runs as root (see _scoring_dir)
 SCORING_BASE = Path("/var/lib/envspec/scoring")
 #: the launcher of an agent's command on a run with a disk: a mount namespace of its own where
-#: the host's shared temporary folders are the disk's ``tmp`` (bounded, gone with the run), then
-#: the run's uid (arguments: that folder, uid, gid, the command)
+#: the host's shared temporary folders are the disk's ``tmp`` (bounded, gone with the run), a
+#: System V IPC namespace of its own (segments die with it, not with the host), then the run's
+#: uid with no_new_privs (no setgid crontab or at to run code outside all this); arguments:
+#: that folder, uid, gid, the command
 PRIVATE_TMP = [
-    "unshare", "--mount", "--propagation", "private", "--", "sh", "-c",
+    "unshare", "--mount", "--ipc", "--propagation", "private", "--", "sh", "-c",
     'for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] || continue; '
     'mount --bind "$1" "$d" || exit 126; done; '
-    'shift; u=$1; g=$2; shift 2; exec setpriv --reuid="$u" --regid="$g" --clear-groups -- "$@"',
+    'shift; u=$1; g=$2; shift 2; '
+    'exec setpriv --reuid="$u" --regid="$g" --clear-groups --no-new-privs -- "$@"',
     "envspec-agent",
 ]  # fmt: skip
 #: the folders PRIVATE_TMP hides: no run's area may be under one
@@ -222,7 +225,10 @@ class LocalBackend(Backend):
         st = run.backend_state
         manifest = Manifest.from_dict(run.manifest)
         scorer_root = Path(st["scorer_root"])
-        call = runstore.run_dir(run.id) / f"scoring-{run.scorer_calls}"
+        disk = st.get("disk")
+        # the snapshot and the result count against the run's storage too (root-only there)
+        parent = Path(disk) / "scoring" if disk else runstore.run_dir(run.id)
+        call = parent / f"call-{run.scorer_calls}"
         shutil.rmtree(call, ignore_errors=True)
         call.mkdir(mode=0o700)
         snapshot = call / "solution"
@@ -231,10 +237,15 @@ class LocalBackend(Backend):
             scorer_kit.copy_solution(
                 Path(st["workdir"]), snapshot, max_bytes=scorer_kit.SNAPSHOT_MAX_BYTES, skip=()
             )
-        except scorer_kit.Invalid as e:
-            refused = {"valid": False, "reason": str(e), "message": str(e)}
+        except (scorer_kit.Invalid, OSError) as e:  # OSError: the disk is full, say
+            shutil.rmtree(call, ignore_errors=True)
+            why = (
+                str(e)
+                if isinstance(e, scorer_kit.Invalid)
+                else (f"the solution cannot be copied for scoring: {e.strerror or e}")
+            )
+            refused = {"valid": False, "reason": why, "message": why}
             return ScorerRun(json.dumps(refused).encode(), 0, False, "", 0.0)
-        disk = st.get("disk")
         if disk:  # what sandboxed code writes counts against the run's storage
             sandboxes = Path(disk) / "scoring" / str(run.scorer_calls)
             shutil.rmtree(sandboxes, ignore_errors=True)
@@ -270,7 +281,7 @@ class LocalBackend(Backend):
         timed_out = ran.timed_out
         out = ran.stdout
         data = result.read_bytes() if result.is_file() and not timed_out else None
-        shutil.rmtree(snapshot, ignore_errors=True)
+        shutil.rmtree(call, ignore_errors=True)
         return ScorerRun(
             data,
             None if timed_out else ran.exit_code,
@@ -292,6 +303,9 @@ class LocalBackend(Backend):
             subprocess.run(["userdel", st["user"]], capture_output=True, check=False)
         if not keep_solution and st.get("workdir"):
             _remove_area(run.id)
+        elif st.get("user") and (work_root() / run.id).is_dir():
+            # kept for `finish`: root-only, since useradd may give the uid to the next run
+            os.chmod(work_root() / run.id, 0o700)
 
     def reap(self, keep: set[str]) -> list[str]:
         """Remove the areas (disk, workdir) of runs not kept."""
