@@ -59,8 +59,20 @@ def test_a_run_writes_no_more_than_its_storage(publish: Callable[..., str], back
         if backend == "docker":
             code, out = _sh(run.id, "touch /envspec-probe || touch /usr/envspec-probe")
             assert code != 0 and "Read-only file system" in out, out
+        if backend == "local":  # no setuid/setgid helper (crontab, at) and no host SysV IPC
+            code, out = _sh(run.id, "grep NoNewPrivs /proc/self/status; readlink /proc/self/ns/ipc")
+            assert out.split()[1] == "1" and out.split()[2] != os.readlink("/proc/self/ns/ipc")
+        # a sparse file far larger than the disk: the scoring's copy fills the disk, not the
+        # host's, is invalid, and leaves nothing behind
+        code, out = _sh(run.id, "truncate -s 100G sparse.bin")
+        assert code == 0, out
+        view = runs.score_run(run.id).agent_view()
+        assert not view["valid"], view
+        disk = Path(runstore.load(run.id).backend_state["disk"])
+        assert sorted(p.name for p in (disk / "scoring").iterdir()) == []
+        assert not [p for p in runstore.run_dir(run.id).iterdir() if p.name.startswith("call-")]
         # scoring still works from the disk (the scorer's scratch is on it too)
-        code, _ = _sh(run.id, "echo 42 > answer.txt")
+        code, _ = _sh(run.id, "rm sparse.bin; echo 42 > answer.txt")
         assert runs.score_run(run.id).record.valid
     finally:
         runs.finish_run(run.id)
