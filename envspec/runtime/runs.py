@@ -446,7 +446,7 @@ def gc() -> list[str]:
             allocator().release(run.id)
             touched.append(run.id)
     runs = runstore.all_runs()
-    keep = {r.id for r in runs if r.status in ("starting", "running", "expired")}
+    keep = {r.id for r in runs if r.status in runstore.KEPT_STATES}
     live = {r.id for r in runs if r.status in LIVE}
     allocator().reclaim(lambda lease: _lease_live(lease, live))
     for name in {r.backend for r in runs}:

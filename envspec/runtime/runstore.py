@@ -103,6 +103,21 @@ def all_runs() -> list[RunRecord]:
     return out
 
 
+#: the states in which a run's leftovers (containers, areas, disks) must not be reaped
+KEPT_STATES = ("starting", "running", "expired")
+
+
+def still_kept(run_id: str) -> bool:
+    """Whether the run's record says, read now, that its resources must stay: what ``gc``'s
+    reapers ask right before removing something of a run its earlier list did not keep (a run
+    started since has its record before any resource of its own)."""
+    try:
+        data = json.loads((runs_root() / run_id / "run.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return data.get("status") in KEPT_STATES
+
+
 def _write(d: Path, record: RunRecord) -> None:
     tmp = d / "run.json.tmp"
     tmp.write_text(json.dumps(record.to_dict(), indent=2, sort_keys=True))

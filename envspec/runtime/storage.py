@@ -21,6 +21,7 @@ from pathlib import Path
 
 from envspec import constants
 from envspec.errors import EnvspecError
+from envspec.runtime import runstore
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ def remove(run_id: str) -> None:
 
 def reap(keep: set[str]) -> list[str]:
     """Remove the disks of runs not in ``keep``; returns their run ids."""
-    gone = [run_id for run_id in images() if run_id not in keep]
+    gone = [r for r in images() if r not in keep and not runstore.still_kept(r)]
     for run_id in gone:
         remove(run_id)
     return gone

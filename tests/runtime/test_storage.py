@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -96,3 +97,22 @@ def test_gc_removes_the_disk_of_a_run_whose_record_is_gone(publish: Callable[...
         assert not (storage.disks_dir() / "run-stray0001.img").exists()
     finally:
         storage.remove("run-stray0001")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root")
+def test_gc_spares_a_run_started_after_it_listed_the_runs() -> None:
+    """The reapers read the run's record again right before removing anything of a run the
+    list did not keep: a run started meanwhile has its record first."""
+    rid = "20260101-000000-5a1e0001"
+    record = runstore.runs_root() / rid
+    record.mkdir()
+    (record / "run.json").write_text('{"status": "starting"}')
+    try:
+        storage.create(rid, 0.05, storage.disks_dir() / rid)
+        assert storage.reap(keep=set()) == []  # the stale list says: not kept
+        assert (storage.disks_dir() / f"{rid}.img").exists()
+        (record / "run.json").write_text('{"status": "failed"}')
+        assert storage.reap(keep=set()) == [rid]
+    finally:
+        storage.remove(rid)
+        shutil.rmtree(record, ignore_errors=True)

@@ -31,7 +31,7 @@ from envspec.models.run import RunRecord
 from envspec.oci import engine
 from envspec.oci.env_assets import asset_env, assets_for, variant_images
 from envspec.oci.pull import pull_environment
-from envspec.runtime import storage
+from envspec.runtime import runstore, storage
 from envspec.runtime.backends.base import (
     RESULT_PATH,
     SOLUTION_MOUNT,
@@ -291,12 +291,12 @@ class DockerBackend(Backend):
         mine = {"label": f"{constants.LABEL_HOME}={constants.home_label()}"}
         for c in client.containers.list(all=True, filters=mine):
             rid = c.labels.get(constants.LABEL_RUN, "")
-            if rid not in keep:
+            if rid not in keep and not runstore.still_kept(rid):
                 _force_remove(c)
                 gone.add(rid)
         for v in client.volumes.list(filters=mine):
             rid = (v.attrs.get("Labels") or {}).get(constants.LABEL_RUN, "")
-            if rid not in keep:
+            if rid not in keep and not runstore.still_kept(rid):
                 v.remove(force=True)
                 gone.add(rid)
         return sorted(gone)

@@ -313,7 +313,7 @@ class LocalBackend(Backend):
         work = work_root()
         if work.is_dir():
             for d in work.iterdir():
-                if d.name not in keep:
+                if d.name not in keep and not runstore.still_kept(d.name):
                     user = _user_name(d.name)
                     _kill_user(user if _user_exists(user) else None)
                     if _user_exists(user):
