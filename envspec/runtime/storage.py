@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,6 +25,7 @@ from envspec.errors import EnvspecError
 from envspec.runtime import runstore
 
 log = logging.getLogger(__name__)
+_OCTAL = re.compile(r"\\([0-7]{3})")
 
 #: a variant that names no ``hardware.storage_gb`` gets this much
 DEFAULT_STORAGE_GB = 20.0
@@ -112,6 +114,9 @@ def remove(run_id: str) -> None:
             done = subprocess.run(["umount", mountpoint], capture_output=True, check=False)
             if done.returncode != 0:
                 subprocess.run(["umount", "--lazy", mountpoint], capture_output=True, check=False)
+        if _mountpoints(device):  # still mounted: keep the image, so that gc finds it again
+            log.warning("the disk of run %s is still mounted from %s", run_id, device)
+            return
         # autoclear is set, so this is for a device whose mount failed half-way
         subprocess.run(["losetup", "--detach", device], capture_output=True, check=False)
     with contextlib.suppress(FileNotFoundError):
@@ -127,10 +132,10 @@ def reap(keep: set[str]) -> list[str]:
 
 
 def _mountpoints(device: str) -> list[str]:
-    with open("/proc/self/mounts") as f:
+    with open("/proc/self/mounts", encoding="utf-8", errors="surrogateescape") as f:
         rows = [line.split() for line in f]
-    # mount points are octal-escaped in /proc/self/mounts (a space is \040)
-    found = [row[1].encode().decode("unicode_escape") for row in rows if row[0] == device]
+    # the kernel escapes space, tab, newline and backslash in octal (\040), nothing else
+    found = [_OCTAL.sub(lambda m: chr(int(m[1], 8)), row[1]) for row in rows if row[0] == device]
     return sorted(found, key=len, reverse=True)  # deepest first
 
 

@@ -116,3 +116,19 @@ def test_gc_spares_a_run_started_after_it_listed_the_runs() -> None:
     finally:
         storage.remove(rid)
         shutil.rmtree(record, ignore_errors=True)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root")
+def test_a_disk_mounted_at_an_unusual_path_is_found_and_removed() -> None:
+    """Mount points with a space or non-ASCII letters (escaped in /proc/self/mounts) are
+    unmounted; the image goes only once nothing holds it."""
+    rid = "run-odd-path-0001"
+    where = Path("/var/lib") / "envspec test müller" / rid
+    try:
+        storage.create(rid, 0.05, where)
+        assert os.path.ismount(where)
+        storage.remove(rid)
+        assert not os.path.ismount(where) and not (storage.disks_dir() / f"{rid}.img").exists()
+    finally:
+        storage.remove(rid)
+        shutil.rmtree(where.parent, ignore_errors=True)
