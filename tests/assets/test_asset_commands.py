@@ -53,7 +53,7 @@ def test_corpus_then_tokenizer_then_push_gives_one_digest(
         )
         digests.append(json.loads(capsys.readouterr().out)["digest"])
     assert digests[0] == digests[1]  # rebuilt from the same inputs: the same asset
-    assert main(["asset", "build-tokenizer", "nope", str(tmp_path / "x")]) == 1
+    assert main(["asset", "build-tokenizer", "nope", str(tmp_path / "x")]) == 2
     assert "gpt2 or small" in capsys.readouterr().err
 
 
@@ -66,7 +66,7 @@ def test_new_secret_then_corrupt_lm(tmp_path: Path, capsys: pytest.CaptureFixtur
     secret = tmp_path / "conf" / "secret"
     assert main(["asset", "new-secret", str(secret)]) == 0
     assert "fingerprint" in capsys.readouterr().out
-    assert main(["asset", "new-secret", str(secret)]) == 1  # never overwritten
+    assert main(["asset", "new-secret", str(secret)]) == 2  # never overwritten
     assert "exists" in capsys.readouterr().err
     value = secret.read_text().strip()
     torch.manual_seed(0)
