@@ -70,11 +70,12 @@ def _run(argv: list[str]) -> str:
     return done.stdout.strip()
 
 
-def create(run_id: str, size_gb: float, mountpoint: Path) -> Path:
-    """Make the run's disk of ``size_gb``, mount it at ``mountpoint`` (made if missing) with the
-    folders of :data:`LAYOUT` on it, and return the mount point. Nothing is left on failure."""
+def create(run_id: str, size_gb: float | None, mountpoint: Path) -> Path:
+    """Make the run's disk of ``size_gb`` (a variant's ``hardware.storage_gb``; None:
+    :data:`DEFAULT_STORAGE_GB`), mount it at ``mountpoint`` (made if missing) with the folders
+    of :data:`LAYOUT` on it, and return the mount point. Nothing is left on failure."""
     image = _image(run_id)
-    size = int(size_gb * 1e9)
+    size = int((size_gb or DEFAULT_STORAGE_GB) * 1e9)
     try:
         with image.open("xb") as f:
             f.truncate(size)  # sparse: blocks are taken as they are written
@@ -114,6 +115,8 @@ def remove(run_id: str) -> None:
             done = subprocess.run(["umount", mountpoint], capture_output=True, check=False)
             if done.returncode != 0:
                 subprocess.run(["umount", "--lazy", mountpoint], capture_output=True, check=False)
+            with contextlib.suppress(OSError):  # the empty folder it was mounted on
+                os.rmdir(mountpoint)
         if _mountpoints(device):  # still mounted: keep the image, so that gc finds it again
             log.warning("the disk of run %s is still mounted from %s", run_id, device)
             return

@@ -98,11 +98,7 @@ class DockerBackend(Backend):
                 raise EngineError(f"the engine lost {pulled.images[role]}", hint="run again")
             images[role] = image
         images = variant_images(images, ref, manifest, variant)
-        return {
-            "agent_image": images["agent"],
-            "scorer_image": images["scorer"],
-            "agent_home": _home_of(images["agent"], manifest.task.user),
-        }
+        return {"agent_image": images["agent"], "scorer_image": images["scorer"]}
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
         """Create the run's disk and volumes and the agent container (see module doc)."""
@@ -117,15 +113,10 @@ class DockerBackend(Backend):
         why_not = _no_disk()
         try:
             if why_not is None:
-                disk = storage.create(
-                    run.id,
-                    hw.storage_gb or storage.DEFAULT_STORAGE_GB,
-                    storage.disks_dir() / run.id,
-                )
+                disk = storage.create(run.id, hw.storage_gb, storage.disks_dir() / run.id)
                 state["disk"] = str(disk)
-                volumes = _disk_volumes(
-                    run.id, disk, manifest.task.workdir, spec.prepared.get("agent_home")
-                )
+                home = _home_of(spec.prepared["agent_image"], manifest.task.user)
+                volumes = _disk_volumes(run.id, disk, manifest.task.workdir, home)
             else:
                 log.warning("run %s: storage is not bounded: %s", run.id, why_not)
                 client.volumes.create(name=volume_name, labels=_labels(run.id, "solution"))
@@ -282,7 +273,6 @@ class DockerBackend(Backend):
         _remove_labelled(run.id, volumes=not keep_solution)
         if not keep_solution:
             storage.remove(run.id)
-            shutil.rmtree(storage.disks_dir() / run.id, ignore_errors=True)
 
     def reap(self, keep: set[str]) -> list[str]:
         """Remove containers and volumes labelled with runs not in ``keep``."""
@@ -341,12 +331,18 @@ def _disk_volumes(
 
 
 def _home_of(image: str, user: str) -> str | None:
-    """The home folder of ``user`` in ``image``'s /etc/passwd (None when it names none)."""
-    container = engine.client().containers.create(image, command=["true"])
-    try:
-        passwd = _read_file(container, "/etc/passwd") or b""
-    finally:
-        _force_remove(container)
+    """The home folder of ``user`` in ``image``'s /etc/passwd (None when it names none). Read
+    once per image id (a throwaway container), then from the cache: an image never changes."""
+    cached = constants.cache_dir("passwd") / image.removeprefix("sha256:")
+    if not cached.is_file():
+        container = engine.client().containers.create(image, command=["true"])
+        try:
+            partial = cached.with_suffix(f".{os.getpid()}")
+            partial.write_bytes(_read_file(container, "/etc/passwd") or b"")
+            os.replace(partial, cached)  # whole or absent, for a concurrent reader
+        finally:
+            _force_remove(container)
+    passwd = cached.read_bytes()
     for line in passwd.decode(errors="replace").splitlines():
         fields = line.split(":")
         if len(fields) >= 6 and fields[0] == user and fields[5].startswith("/"):

@@ -165,7 +165,7 @@ class LocalBackend(Backend):
                 hint="set ENVSPEC_WORK to a folder elsewhere, e.g. /var/lib/envspec-work",
             )
         if why_not is None:
-            size = manifest.variant(run.variant).hardware.storage_gb or storage.DEFAULT_STORAGE_GB
+            size = manifest.variant(run.variant).hardware.storage_gb
             state["disk"] = str(storage.create(run.id, size, area))
             work = area / "solution"
         else:
