@@ -24,9 +24,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
-from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
-
 from envspec.constants import SCORER_OUTPUT_MAX_BYTES
 from envspec.errors import InvalidScoreRecord
 from envspec.models.aggregate import AGGREGATIONS as AGGREGATIONS
@@ -36,7 +33,7 @@ from envspec.models.aggregate import final_raw_score as final_raw_score
 from envspec.models.aggregate import is_finite
 from envspec.models.aggregate import mean_normalised as mean_normalised
 from envspec.models.aggregate import normalise as normalise
-from envspec.schema import load_schema
+from envspec.schema.schemas import load_schema
 
 SCORER_OUTPUT_SCHEMA = "scorer-output-v1"
 SCORE_RECORD_SCHEMA = "score-record-v1"
@@ -168,9 +165,7 @@ def _parse(data: bytes | str | None) -> ScorerOutput | str:
 def _first_error(validator: Any, obj: dict[str, Any]) -> str | None:
     """``field: message`` of the most useful error, or None; plain checks before the
     valid/score/reason rules, which only make sense once those pass."""
-    errors = list(validator.iter_errors(obj))
-    plain = [e for e in errors if not e.schema_path or e.schema_path[0] not in ("then", "else")]
-    error = best_match(plain) or best_match(errors)
+    error = _most_useful_error(validator, obj)
     if error is None:
         return None
     where = ".".join(str(p) for p in error.absolute_path) or "<root>"
@@ -299,9 +294,7 @@ class ScoreRecord:
         Raises:
             InvalidScoreRecord: ``data`` does not match ``score-record-v1``.
         """
-        errors = list(_validator(SCORE_RECORD_SCHEMA).iter_errors(data))
-        plain = [e for e in errors if not e.schema_path or e.schema_path[0] not in ("then", "else")]
-        error = best_match(plain) or best_match(errors)
+        error = _most_useful_error(_validator(SCORE_RECORD_SCHEMA), data)
         if error is not None:
             where = ".".join(str(p) for p in error.absolute_path)
             raise InvalidScoreRecord(
@@ -404,7 +397,20 @@ def utc_timestamp(when: datetime.datetime | None = None) -> str:
 # --- helpers -----------------------------------------------------------------------------------
 @functools.cache
 def _validator(name: str) -> Any:
+    # imported here, as in envspec.schema.schemas: commands that read no scores start faster
+    import jsonschema  # type: ignore[import-untyped]
+
     return jsonschema.Draft202012Validator(load_schema(name))
+
+
+def _most_useful_error(validator: Any, data: Any) -> Any:
+    """The error jsonschema ranks first, plain checks before the valid/score/reason rules
+    (``then``/``else``), which only make sense once those pass; None if ``data`` is valid."""
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
+
+    errors = list(validator.iter_errors(data))
+    plain = [e for e in errors if not e.schema_path or e.schema_path[0] not in ("then", "else")]
+    return best_match(plain) or best_match(errors)
 
 
 def _json_type(value: object) -> str:

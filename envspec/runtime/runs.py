@@ -12,7 +12,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from envspec import __version__, constants, errors
 from envspec.errors import EnvspecError, GpuRequestImpossible
@@ -20,8 +20,6 @@ from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, RunRecord
 from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
-from envspec.oci.pull import resolve
-from envspec.oci.store import Access
 from envspec.runtime import budget, runstore, sandbox_uids, storage
 from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.base import ExecResult, ScorerRun, StartSpec
@@ -36,6 +34,9 @@ from envspec.runtime.gpu import (
 from envspec.runtime.host import check_cpu_memory
 from envspec.runtime.scorelog import ScoreLog
 from envspec.runtime.status import LIVE
+
+if TYPE_CHECKING:
+    from envspec.oci.store import Access
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,10 @@ def start_run(
         HostCannotRun, GpuRequestImpossible, GpuBusy: the host cannot serve the variant.
         EngineError: the backend failed to start (nothing is left behind).
     """
+    # imported here: pulling brings the registry client and the builder, which the commands
+    # on a started run (exec, score, finish) never need and should not pay for at start-up
+    from envspec.oci.pull import resolve
+
     gc()
     _, resolved = resolve(Reference.parse(reference), access=access)
     manifest = resolved.manifest

@@ -12,19 +12,54 @@ Stages: :mod:`~envspec.schema.parsing` (YAML), :mod:`~envspec.schema.explain` (J
 
 from __future__ import annotations
 
-from envspec.schema.explain import validate_schema
-from envspec.schema.load import (
-    check_data,
-    check_manifest,
-    load_manifest,
-    load_manifest_data,
-    manifest_file,
-)
-from envspec.schema.parsing import MAX_DEPTH, MAX_MANIFEST_BYTES, MAX_NODES, parse
-from envspec.schema.problems import PathParts
-from envspec.schema.resolving import resolve
-from envspec.schema.schemas import MANIFEST_SCHEMA, load_schema, schema_path
-from envspec.schema.semantic import validate_semantics
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from envspec.schema.explain import validate_schema
+    from envspec.schema.load import (
+        check_data,
+        check_manifest,
+        load_manifest,
+        load_manifest_data,
+        manifest_file,
+    )
+    from envspec.schema.parsing import MAX_DEPTH, MAX_MANIFEST_BYTES, MAX_NODES, parse
+    from envspec.schema.problems import PathParts
+    from envspec.schema.resolving import resolve
+    from envspec.schema.schemas import MANIFEST_SCHEMA, load_schema, schema_path
+    from envspec.schema.semantic import validate_semantics
+
+# Each name is imported from its stage on first use: importing one stage (the schema files,
+# for a score record) must not load jsonschema and every other stage at start-up.
+_HOME = {
+    "validate_schema": "explain",
+    "check_data": "load",
+    "check_manifest": "load",
+    "load_manifest": "load",
+    "load_manifest_data": "load",
+    "manifest_file": "load",
+    "MAX_DEPTH": "parsing",
+    "MAX_MANIFEST_BYTES": "parsing",
+    "MAX_NODES": "parsing",
+    "parse": "parsing",
+    "PathParts": "problems",
+    "resolve": "resolving",
+    "MANIFEST_SCHEMA": "schemas",
+    "load_schema": "schemas",
+    "schema_path": "schemas",
+    "validate_semantics": "semantic",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'envspec.schema' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"envspec.schema.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MANIFEST_SCHEMA",

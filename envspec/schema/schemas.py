@@ -10,9 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
-from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
-
 from envspec.errors import EnvspecError
 
 __all__ = ["MANIFEST_SCHEMA", "load_schema", "manifest_validator", "schema_path"]
@@ -51,13 +48,17 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterat
     if validator.is_type(instance, "string") and (
         re.search(pattern, instance) is None or (pattern.endswith("$") and instance.endswith("\n"))
     ):
+        from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
+
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
-
-
-_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
 
 
 @functools.cache
 def manifest_validator() -> Any:
     """The (cached) validator of the manifest JSON Schema, with ECMA 262 ``pattern``."""
-    return _Validator(load_schema(MANIFEST_SCHEMA))
+    # imported here: jsonschema costs a tenth of a second, which commands that never
+    # validate a manifest (exec, status, runs) should not pay at start-up
+    import jsonschema  # type: ignore[import-untyped]
+
+    validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
+    return validator(load_schema(MANIFEST_SCHEMA))

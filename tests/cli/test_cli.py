@@ -143,6 +143,15 @@ def test_version_and_a_light_start() -> None:
     )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+    # the commands on a started run (exec, score, finish, status) load neither the puller and
+    # builder nor jsonschema (only reading a score record needs it, and imports it then)
+    probe = (
+        "import sys, envspec.runtime.runs, envspec.runtime.backends.docker, envspec.schema; "
+        "print(sorted(m for m in ('jsonschema', 'envspec.oci.pull', 'envspec.oci.build', "
+        "'pydantic') if m in sys.modules))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
 
 
 def test_every_command_takes_json() -> None:

@@ -30,7 +30,6 @@ from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
 from envspec.oci import engine
 from envspec.oci.env_assets import asset_env, assets_for, variant_images
-from envspec.oci.pull import pull_environment
 from envspec.runtime import runstore, storage
 from envspec.runtime.backends.base import (
     RESULT_PATH,
@@ -90,6 +89,9 @@ class DockerBackend(Backend):
     def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
         """Pull both images into the engine (pinned: the loaded ids are checked), then add
         the variant's own assets, fetched by digest from ``ref``'s store."""
+        # imported here: only starting a run pulls (see envspec.runtime.runs.start_run)
+        from envspec.oci.pull import pull_environment
+
         pulled = pull_environment(ref, lock_path=None)
         images = {}
         for role in ("agent", "scorer"):
