@@ -84,30 +84,30 @@ def _honest(vocab: int) -> torch.nn.Module:
 
 
 def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
-    """(name, model.mlm or None when the cheat cannot even be exported)."""
+    """(name, model.mlm or None when the cheat cannot even be exported) for the first route of
+    each exploit file, and forge's guard_code (its payload must not run). Only these are built:
+    exporting every route takes minutes, and test_restrict.py exports and refuses them all."""
     for file, routes in (
         ("forbidden_ops.py", None),
         ("integer_lookup.py", None),
         ("reinterpret_bytes.py", None),
         ("python_round_trip.py", None),
-        ("custom_function.py", ("exp", "numpy")),
-        ("cached_outside.py", ("buffer", "primed")),
+        ("custom_function.py", ("exp",)),
+        ("cached_outside.py", ("buffer",)),
     ):
         module = load_module(ENV / "exploits" / file)
-        for route in routes or getattr(module, "VARIANTS", None) or module.ROUTES:
-            model = module.build_model(VOCAB, route)
-            if route == "primed":
-                model.prime()
-            path = tmp / f"{file}-{route}".replace(" ", "_").replace("/", "_") / "model.mlm"
-            path.parent.mkdir(parents=True)
-            try:
-                _export(model, path)
-            except Exception:
-                yield f"{file}:{route}", None
-                continue
-            yield f"{file}:{route}", path
+        route = next(iter(routes or getattr(module, "VARIANTS", None) or module.ROUTES))
+        model = module.build_model(VOCAB, route)
+        path = tmp / f"{file}-{route}".replace(" ", "_").replace("/", "_") / "model.mlm"
+        path.parent.mkdir(parents=True)
+        try:
+            _export(model, path)
+        except Exception:
+            yield f"{file}:{route}", None
+            continue
+        yield f"{file}:{route}", path
     forge = load_module(ENV / "exploits" / "forge.py", "rmlm_e2e")
-    for route in forge.ROUTES:
+    for route in (forge.ROUTES[0], "guard_code"):
         path = tmp / f"forge-{route}" / "model.mlm"
         path.parent.mkdir(parents=True)
         _export(_honest(VOCAB), path)
@@ -119,22 +119,17 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
 def test_every_exploit_is_invalid(published: str, tmp_path: Path, backend: str) -> None:
     """The first route of each exploit file, one of each kind, through each backend (on the
     local backend as root: the scorer kit's sandbox uids); every route of every file is
-    refused by the same checker in-process (test_restrict.py), and must export here."""
-    # more routes than a lite run's 20 scorer calls: the test raises the budget for itself
+    refused by the same checker in-process (test_restrict.py)."""
+    # more scorings than a lite run's 20 scorer calls allow: the test raises the budget
     run = runs.start_run(
         published, variant="lite", backend=backend, budgets={"scorer_calls": "100"}
     )
     outcomes: dict[str, object] = {}
-    files_seen: set[str] = set()
     try:
         for name, path in _exploits(tmp_path):
             if path is None:
                 outcomes[name] = "not exportable"
                 continue
-            file = name.split(":")[0]
-            if file in files_seen and name != "forge.py:guard_code":
-                continue
-            files_seen.add(file)
             runs.put_files(run.id, {"model.mlm": path.read_bytes()})
             view = runs.score_run(run.id).agent_view()
             outcomes[name] = view
@@ -153,7 +148,7 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path, backend: str) 
         assert guarded["score"] == view["score"], "the guard code changed the evaluation"
     finally:
         runs.finish_run(run.id)
-    # the operator and value routes all export, so the scorer itself refuses them
+    # the operator and value routes export, so the scorer itself refuses them
     unexported = [k for k, v in outcomes.items() if v == "not exportable"]
     operator_routes = ("forbidden", "integer_lookup", "reinterpret_bytes")
     assert not [k for k in unexported if k.startswith(operator_routes)], unexported
