@@ -203,24 +203,43 @@ def fetch_sdist(requirement: str, cache: Path | None = None) -> Path:
     Raises:
         EnvspecError: pip could not download it.
     """
-    name = requirement.split("==")[0]
-    dest = cache or envspec_home() / "cache" / "sdists"
-    dest.mkdir(parents=True, exist_ok=True)
     stem = requirement.replace("==", "-")
-    found = sorted(dest.glob(f"{stem}.tar.gz")) + sorted(dest.glob(f"{stem}.zip"))
-    if found:
-        return found[0]
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:"]
+    return fetch_package(
+        requirement,
+        cache or envspec_home() / "cache" / "sdists",
+        patterns=(f"{stem}.tar.gz", f"{stem}.zip"),
+        options=("--no-binary", ":all:"),
+    )
+
+
+def fetch_package(
+    requirement: str, dest: Path, *, patterns: tuple[str, ...], options: tuple[str, ...]
+) -> Path:
+    """Download (once) the file of ``requirement`` that ``patterns`` find in ``dest``, with
+    pip and ``options`` (``--no-binary :all:`` for an sdist, ``--only-binary :all:`` for a
+    wheel); returns its path.
+
+    Raises:
+        EnvspecError: pip could not download it.
+    """
+
+    def found() -> list[Path]:
+        return [f for pattern in patterns for f in sorted(dest.glob(pattern))]
+
+    dest.mkdir(parents=True, exist_ok=True)
+    if found():
+        return found()[0]
+    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", *options]
     cmd += ["--disable-pip-version-check", "-q", requirement, "-d", str(dest)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    found = sorted(dest.glob(f"{stem}.tar.gz")) + sorted(dest.glob(f"{stem}.zip"))
-    if proc.returncode != 0 or not found:
+    if proc.returncode != 0 or not found():
+        name = requirement.split("==")[0]
         raise EnvspecError(
-            f"could not download the sdist of {name}: {proc.stderr.strip()[-500:]}",
-            hint=f"check the package index, then: pip download --no-deps --no-binary :all: "
+            f"could not download {name}: {proc.stderr.strip()[-500:]}",
+            hint=f"check the package index, then: pip download --no-deps {' '.join(options)} "
             f"{requirement} -d {dest}",
         )
-    return found[0]
+    return found()[0]
 
 
 def sdist_licence(sdist: Path) -> str | None:

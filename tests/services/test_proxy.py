@@ -1,0 +1,107 @@
+"""The metering proxy in front of a real engine (llama.cpp serving the packaged SmolLM2): usage
+counted from the engine's own answers, budgets refused OpenAI-style, keys and routes checked,
+totals kept across a restart."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from envspec.assets.models import build_model
+from tests.support.services import engine, proxy
+
+pytest.importorskip("xllamacpp", reason="XLLAMACPP MISSING: run scripts/bootstrap")
+
+AGENT = {"Authorization": "Bearer agent-key"}
+SCORER = {"Authorization": "Bearer scorer-key"}
+
+
+@pytest.fixture(scope="module")
+def upstream(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """llama.cpp on SmolLM2-135M-Instruct, built from its wheel as the asset command does."""
+    root = tmp_path_factory.mktemp("engine")
+    cache = Path.home() / ".cache" / "envspec-tests" / "wheels"  # 98 MB: downloaded once
+    build_model("smollm2-135m-instruct", root / "model", cache=cache)
+    with engine(root / "model" / "model.gguf", root / "engine.log") as url:
+        yield url
+
+
+def _chat(url: str, headers: dict[str, str], **body: object) -> httpx.Response:
+    messages = [{"role": "user", "content": "Name three colours."}]
+    payload = {"messages": messages, "max_tokens": 16, "temperature": 0, **body}
+    return httpx.post(f"{url}/v1/chat/completions", json=payload, headers=headers, timeout=120)
+
+
+def _log(tmp: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (tmp / "usage.jsonl").read_text().splitlines()]
+
+
+def _stream_usage(response: httpx.Response) -> dict[str, int]:
+    chunks = [
+        json.loads(line[6:]) for line in response.text.splitlines() if line.startswith("data: {")
+    ]
+    usage = [c["usage"] for c in chunks if c.get("usage")]
+    assert usage, "the engine sent no usage chunk"
+    return dict(usage[-1])
+
+
+def test_usage_is_the_engines_own_summed(upstream: str, tmp_path: Path) -> None:
+    with proxy(tmp_path, upstream, budget=100_000) as url:
+        plain = _chat(url, AGENT)
+        streamed = _chat(url, AGENT, stream=True)  # without asking for usage: the proxy asks
+        scorer = _chat(url, SCORER)
+    assert plain.status_code == streamed.status_code == scorer.status_code == 200
+    engine_said = [plain.json()["usage"], _stream_usage(streamed), scorer.json()["usage"]]
+    log = _log(tmp_path)
+    assert [e["usage"] for e in log] == [u["total_tokens"] for u in engine_said]
+    assert [e["prompt_tokens"] for e in log] == [u["prompt_tokens"] for u in engine_said]
+    assert [e["principal"] for e in log] == ["agent", "agent", "scorer"]
+
+
+def test_a_request_past_the_budget_is_refused_and_logged(upstream: str, tmp_path: Path) -> None:
+    with proxy(tmp_path, upstream, budget=60) as url:
+        first = _chat(url, AGENT)
+        assert first.status_code == 200
+        used = first.json()["usage"]["total_tokens"]
+        # what is left caps the completion: asking for 500 gets at most the remainder
+        second = _chat(url, AGENT, max_tokens=500)
+        assert second.status_code == 200
+        assert second.json()["usage"]["completion_tokens"] <= 60 - used
+        refused = _chat(url, AGENT)
+        # the scorer's key is counted, never refused for the agent's budget
+        scorer = _chat(url, SCORER)
+    assert refused.status_code == 429
+    error = refused.json()["error"]
+    assert error["type"] == "insufficient_quota" and error["code"] == "budget_exhausted"
+    assert "budget is spent" in error["message"] and "of 60 tokens" in error["message"]
+    assert scorer.status_code == 200
+    log = _log(tmp_path)
+    assert [e["status"] for e in log] == [200, 200, 429, 200]
+    assert [e["seq"] for e in log] == [1, 2, 3, 4]
+
+
+def test_keys_and_routes_are_checked(upstream: str, tmp_path: Path) -> None:
+    with proxy(tmp_path, upstream, budget=1000) as url:
+        wrong = _chat(url, {"Authorization": "Bearer guess"})
+        none = _chat(url, {})
+        health = httpx.get(f"{url}/health", headers=AGENT)
+        slots = httpx.get(f"{url}/slots", headers=AGENT)  # the engine's own admin routes
+        models = httpx.get(f"{url}/v1/models", headers=AGENT)
+        junk = httpx.post(f"{url}/v1/chat/completions", content=b"{nope", headers=AGENT)
+    assert wrong.status_code == none.status_code == 401
+    assert health.status_code == slots.status_code == 404
+    assert models.status_code == 200
+    assert junk.status_code == 400 and junk.json()["error"]["code"] == "invalid_json"
+    assert [e["path"] for e in _log(tmp_path)] == ["/v1/models"]
+
+
+def test_a_restarted_proxy_remembers_what_was_spent(upstream: str, tmp_path: Path) -> None:
+    with proxy(tmp_path, upstream, budget=30) as url:
+        assert _chat(url, AGENT, max_tokens=40).status_code == 200
+    with proxy(tmp_path, upstream, budget=30) as url:
+        again = _chat(url, AGENT)
+    assert again.status_code == 429, again.text
