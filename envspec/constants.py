@@ -42,7 +42,12 @@ LABEL_RUN = "dev.envspec.run"  # on every container a run starts
 BASE_IMAGES = {
     "python": "envspec/base-python:bookworm",
     "torch-cpu": "envspec/base-torch-cpu:bookworm",
+    "services": "envspec/base-services:bookworm",
 }
+#: the packages of the services image (the metering proxy and the CPU engine), pinned
+SERVICES_PACKAGES = ("aiohttp==3.14.5", "xllamacpp==2026.10.11549")
+#: where the services image keeps its programs and its virtual environment
+SERVICES_DIR = "/opt/envspec-services"
 DEFAULT_BASE_IMAGE = BASE_IMAGES["python"]
 BUILD_ARG_BASE = "BASE_IMAGE"
 

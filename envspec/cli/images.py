@@ -84,6 +84,8 @@ def base_build(
     with err_console.status(f"building base image {tag}"):
         if kind == "python":
             image = base_images.build_python_base(opts, tag=tag)
+        elif kind == "services":
+            image = base_images.build_services_base(opts, tag=tag)
         else:
             image = base_images.build_torch_cpu_base(opts, tag=tag)
     if as_json:

@@ -184,6 +184,51 @@ def build_torch_cpu_base(
         )
 
 
+def build_services_base(
+    opts: BaseOptions,
+    *,
+    tag: str = constants.BASE_IMAGES["services"],
+    base: str = constants.BASE_IMAGES["python"],
+    on_line: Callable[[str], None] | None = None,
+) -> str:
+    """Layer the services (the metering proxy and llama.cpp's server, pinned in
+    ``constants.SERVICES_PACKAGES``) onto the python base. The wheels are downloaded here, on
+    the host, so that the build itself needs no network. Returns the image id.
+
+    Raises:
+        BuildError: the wheels cannot be downloaded or the build failed.
+    """
+    import sys
+
+    services = Path(__file__).resolve().parents[1] / "services"
+    with tempfile.TemporaryDirectory(prefix="envspec-services-") as tmp:
+        ctx = Path(tmp)
+        wheels = ctx / "wheels"
+        find = ["--find-links", str(opts.wheelhouse)] if opts.wheelhouse else []
+        pip = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check"]
+        pip += ["--only-binary", ":all:", "-d", str(wheels), *find, *constants.SERVICES_PACKAGES]
+        _run(pip, step="download the services' wheels")
+        for program in ("proxy.py", "llamacpp.py"):
+            shutil.copyfile(services / program, ctx / program)
+        home = constants.SERVICES_DIR
+        (ctx / "Dockerfile").write_text(
+            f"ARG {constants.BUILD_ARG_BASE}\n"
+            f"FROM ${{{constants.BUILD_ARG_BASE}}}\n"
+            "COPY wheels/ /tmp/wheels/\n"
+            # llama.cpp's CPU build uses OpenMP
+            "RUN apt-get update -q && apt-get install -y -q --no-install-recommends libgomp1"
+            " && rm -rf /var/lib/apt/lists/*\n"
+            f"RUN python3 -m venv {home}/venv && {home}/venv/bin/pip install --no-cache-dir"
+            f" --no-index --find-links /tmp/wheels {' '.join(constants.SERVICES_PACKAGES)}"
+            " && rm -rf /tmp/wheels\n"
+            f"COPY proxy.py llamacpp.py {home}/\n"
+            f"LABEL {constants.LABEL_ROLE}=base\n"
+        )
+        return engine.build_dockerfile(
+            ctx, tag=tag, buildargs={constants.BUILD_ARG_BASE: base}, on_line=on_line
+        )
+
+
 def _run(cmd: list[str], *, step: str) -> None:
     log.info("base: %s", " ".join(cmd))
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
