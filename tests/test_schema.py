@@ -430,7 +430,7 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
     (
         "asset-visibility",
         _set("assets[0].visibility", "private"),
-        {"assets[0].visibility": ("not one of: agent, scorer", None)},
+        {"assets[0].visibility": ("not one of: agent, scorer, service", None)},
         "schema",
     ),
     (
@@ -470,6 +470,17 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
         "service-model-missing",
         _set("services[0].model", "judge_modl"),
         {"services[0].model": ("no asset named 'judge_modl'", "did you mean 'judge_model'?")},
+        "semantic",
+    ),
+    (
+        "service-model-readable",  # weights the agent (or its scorer) reads: no meter
+        _set("assets[1].visibility", "agent"),
+        {
+            "services[0].model": (
+                "the served model 'judge_model' has visibility 'agent'",
+                "give it visibility: service (only the service's container mounts it)",
+            )
+        },
         "semantic",
     ),
     (

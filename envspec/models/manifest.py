@@ -247,8 +247,17 @@ class Service:
 
     name: str
     kind: str
-    model: str
+    model: str  # the asset holding the weights (visibility service)
     description: str | None = None
+    engine: str = "llamacpp"
+    file: str = "model.gguf"
+    context: int = 4096
+    threads: int = 2
+
+    @property
+    def env_name(self) -> str:
+        """The name's form in environment variables (``ENVSPEC_SERVICE_<NAME>_URL``)."""
+        return re.sub(r"[^A-Za-z0-9]", "_", self.name).upper()
 
 
 @dataclass(frozen=True)
@@ -258,7 +267,7 @@ class Asset:
     name: str
     ref: str
     mount: str
-    visibility: str  # agent | scorer
+    visibility: str  # agent | scorer | service
 
     @property
     def digest(self) -> str:
@@ -340,7 +349,16 @@ class Manifest:
                 intermediate=scoring["intermediate"],
             ),
             services=tuple(
-                Service(s["name"], s["kind"], s["model"], s.get("description"))
+                Service(
+                    s["name"],
+                    s["kind"],
+                    s["model"],
+                    s.get("description"),
+                    engine=s.get("engine", "llamacpp"),
+                    file=s.get("file", "model.gguf"),
+                    context=int(s.get("context", 4096)),
+                    threads=int(s.get("threads", 2)),
+                )
                 for s in raw.get("services", [])
             ),
             assets=_assets(raw.get("assets", [])),

@@ -31,6 +31,7 @@ class Limits:
     scorer_calls: int | None = None
     gpu_hours: float | None = None
     overridden: tuple[str, ...] = ()  # which limits differ from the manifest's
+    llm_tokens: int | None = None  # the agent's tokens through the run's model services
 
 
 @dataclass(frozen=True)

@@ -120,13 +120,14 @@ def _link_or_copy(src: str, dst: str) -> None:
         shutil.copy2(src, dst)
 
 
+#: the asset visibilities each side sees (a ``service`` asset only its service's container)
+SEES = {"agent": ("agent",), "scorer": ("agent", "scorer"), "service": ("service",)}
+
+
 def assets_for(manifest: Manifest, role: str, variant: str | None = None) -> list[Asset]:
-    """The assets the ``agent`` or the ``scorer`` side sees: the top-level ones, and
-    ``variant``'s own when given."""
-    chosen = manifest.assets_of(variant)
-    if role == "scorer":
-        return list(chosen)
-    return [a for a in chosen if a.visibility == "agent"]
+    """The assets the ``agent``, the ``scorer`` or a ``service`` side sees: the top-level
+    ones, and ``variant``'s own when given."""
+    return [a for a in manifest.assets_of(variant) if a.visibility in SEES[role]]
 
 
 def variant_images(
@@ -147,7 +148,7 @@ def variant_images(
     files = {a.name: fetch_asset(asset_reference(a, **where), asset_cache()) for a in own}
     out = {}
     for role, image in images.items():
-        chosen = [(a, files[a.name]) for a in own if role == "scorer" or a.visibility == "agent"]
+        chosen = [(a, files[a.name]) for a in own if a.visibility in SEES[role]]
         # docker's build cache makes this a no-op after the first run of a variant
         tag = f"envspec-variant/{manifest.name}:{manifest.version}-{variant}-{role}"
         out[role] = add_asset_layers(image, tag, chosen, role=role)

@@ -9,7 +9,7 @@ from envspec.errors import BadInput, EnvspecError
 from envspec.models.manifest import Budgets, parse_duration
 from envspec.models.run import Limits, RunRecord
 
-OVERRIDABLE = ("wall_time", "scorer_calls", "gpu_hours")
+OVERRIDABLE = ("wall_time", "scorer_calls", "gpu_hours", "llm_tokens")
 
 
 class BudgetExceeded(EnvspecError):
@@ -27,6 +27,7 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
     wall = budgets.wall_time_seconds
     calls = budgets.scorer_calls
     gpu_hours = budgets.gpu_hours
+    tokens = budgets.llm_tokens
     changed = []
     for key, value in (overrides or {}).items():
         try:
@@ -36,6 +37,8 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
                 calls = int(value)
             elif key == "gpu_hours":
                 gpu_hours = float(value)
+            elif key == "llm_tokens":
+                tokens = int(value)
             else:
                 raise BadInput(
                     f"unknown budget {key!r}", hint=f"budgets are {', '.join(OVERRIDABLE)}"
@@ -45,7 +48,7 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
                 f"bad value {value!r} for budget {key}", hint="e.g. wall_time=30m, scorer_calls=10"
             ) from e
         changed.append(key)
-    return Limits(wall, calls, gpu_hours, tuple(sorted(changed)))
+    return Limits(wall, calls, gpu_hours, tuple(sorted(changed)), llm_tokens=tokens)
 
 
 def parse_overrides(items: list[str]) -> dict[str, str]:

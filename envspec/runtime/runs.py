@@ -20,7 +20,7 @@ from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, RunRecord
 from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
-from envspec.runtime import budget, runstore, sandbox_uids, storage
+from envspec.runtime import budget, runstore, sandbox_uids, services, storage
 from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.base import ExecResult, ScorerRun, StartSpec
 from envspec.runtime.gpu import (
@@ -262,6 +262,9 @@ def _score(run: RunRecord, manifest: Manifest, *, kind: str) -> ScoreOutcome:
         env[constants.SANDBOX_UIDS_ENV] = f"{first_uid}:{count}"
         sr = get_backend(run.backend).score(run, env=env, timeout=manifest.scoring.timeout_seconds)
     output = scorer_output(sr, timeout=manifest.scoring.timeout_seconds)
+    if manifest.services:
+        # what the services had served by this scoring, in the record (operator-only details)
+        output = output.with_details({**output.details, "services": services.usage(run, manifest)})
     within = run.deadline is None or began < run.deadline
     record = score_log(run).append(kind, output, elapsed_s=run.elapsed(began), within_budget=within)
     normalised = None
@@ -390,6 +393,7 @@ def build_result(run: RunRecord, manifest: Manifest) -> dict[str, Any]:
             "aggregation": manifest.scoring.aggregation,
             "direction": manifest.scoring.direction,
         },
+        "services": services.usage(run, manifest),
         "started_at": run.started_at,
         "finished_at": run.finished_at,
         "status": run.status if run.status == "failed" else "finished",

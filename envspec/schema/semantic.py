@@ -57,11 +57,19 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
     for name, variant in raw["variants"].items():
         _check_variant_assets(add, name, raw.get("assets", []), variant.get("assets", []))
     _check_names(add, "services", raw.get("services", []))
-    assets = [a["name"] for a in raw.get("assets", [])]
+    assets = {a["name"]: a for a in raw.get("assets", [])}
     for i, service in enumerate(raw.get("services", [])):
-        if service["model"] not in assets:
-            hint = did_you_mean(service["model"], assets) or "add the model to assets"
+        model = assets.get(service["model"])
+        if model is None:
+            hint = did_you_mean(service["model"], list(assets)) or "add the model to assets"
             add(f"services[{i}].model", f"no asset named {service['model']!r}", hint)
+        elif model["visibility"] != "service":
+            # weights the agent can read are weights it can run without the meter
+            add(
+                f"services[{i}].model",
+                f"the served model {model['name']!r} has visibility {model['visibility']!r}",
+                "give it visibility: service (only the service's container mounts it)",
+            )
     for name, extra in raw.get("calibration", {}).get("extra", {}).items():
         where = f"calibration.extra.{name}"
         if _escapes(extra["files"]):

@@ -50,6 +50,17 @@ def python_base(docker_engine: object) -> str:
 
 
 @pytest.fixture(scope="session")
+def services_base(python_base: str) -> str:
+    """The services base image (the metering proxy and llama.cpp), built when missing."""
+    from envspec.oci import base, engine
+
+    tag = constants.BASE_IMAGES["services"]
+    if engine.image_id(tag) is None:
+        base.build_services_base(base.BaseOptions(), tag=tag)
+    return tag
+
+
+@pytest.fixture(scope="session")
 def torch_cpu_base(python_base: str) -> str:
     """The torch-cpu base image, built from the local wheelhouse when missing."""
     from envspec.oci import base, engine

@@ -30,7 +30,8 @@ from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
 from envspec.oci import engine
 from envspec.oci.env_assets import asset_env, assets_for, variant_images
-from envspec.runtime import runstore, storage
+from envspec.runtime import runstore, services, storage
+from envspec.runtime.backends import docker_services
 from envspec.runtime.backends.base import (
     RESULT_PATH,
     SOLUTION_MOUNT,
@@ -100,7 +101,13 @@ class DockerBackend(Backend):
                 raise EngineError(f"the engine lost {pulled.images[role]}", hint="run again")
             images[role] = image
         images = variant_images(images, ref, manifest, variant)
-        return {"agent_image": images["agent"], "scorer_image": images["scorer"]}
+        prepared: dict[str, Any] = {
+            "agent_image": images["agent"],
+            "scorer_image": images["scorer"],
+        }
+        if manifest.services:
+            prepared["service_images"] = docker_services.service_images(ref, manifest)
+        return prepared
 
     def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
         """Create the run's disk and volumes and the agent container (see module doc)."""
@@ -123,7 +130,16 @@ class DockerBackend(Backend):
                 log.warning("run %s: storage is not bounded: %s", run.id, why_not)
                 client.volumes.create(name=volume_name, labels=_labels(run.id, "solution"))
                 volumes = {volume_name: {"bind": manifest.task.workdir, "mode": "rw"}}
-            client.containers.run(
+            network = "none" if variant.network == "none" else "bridge"
+            env = {**spec.env, **_asset_env(manifest, "agent", run.variant)}
+            if manifest.services:
+                state.update(
+                    docker_services.start(run, manifest, spec.prepared["service_images"], _labels)
+                )
+                # on the run's internal network the agent finds only the proxies
+                network = state["agent_network"]
+                env.update(_service_env(manifest, state, "agent"))
+            agent = client.containers.run(
                 spec.prepared["agent_image"],
                 command=["sleep", str(remaining)],
                 name=agent_name,
@@ -138,15 +154,17 @@ class DockerBackend(Backend):
                 volumes=volumes,
                 # with a disk, everything the agent may write is on it: the image is read-only
                 read_only=why_not is None,
-                network_mode="none" if variant.network == "none" else "bridge",
+                network_mode=network,
                 nano_cpus=int(hw.cpus * 1e9),
                 mem_limit=f"{int(hw.memory_gb * 1024)}m",
                 pids_limit=4096,
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
                 device_requests=_gpu_request(spec.device_ids),
-                environment={**spec.env, **_asset_env(manifest, "agent", run.variant)},
+                environment=env,
             )
+            if manifest.services and variant.network != "none":
+                client.networks.get("bridge").connect(agent)
         except docker.errors.APIError as e:
             # docker-py leaves a created container behind when start fails (e.g. no GPU driver)
             self.stop(run)
@@ -240,8 +258,10 @@ class DockerBackend(Backend):
                 "ENVSPEC_SOLUTION": SNAPSHOT_PATH,
                 "ENVSPEC_RESULT": RESULT_PATH,
                 "PYTHONPATH": constants.KIT_DIR,
+                **_service_env(manifest, run.backend_state, "scorer"),
             },
-            network_mode="none",
+            # the scorer may use the services, with its own key (never the agent's budget)
+            network_mode=run.backend_state.get("agent_network", "none"),
             nano_cpus=int(variant.hardware.cpus * 1e9),
             mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
             pids_limit=4096,
@@ -273,6 +293,7 @@ class DockerBackend(Backend):
     def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
         """Remove the run's containers (and its volumes and disk unless ``keep_solution``)."""
         _remove_labelled(run.id, volumes=not keep_solution)
+        docker_services.remove_networks(run.id)
         if not keep_solution:
             storage.remove(run.id)
 
@@ -291,7 +312,19 @@ class DockerBackend(Backend):
             if rid not in keep and not runstore.still_kept(rid):
                 v.remove(force=True)
                 gone.add(rid)
+        for net in client.networks.list(filters=mine):
+            rid = (net.attrs.get("Labels") or {}).get(constants.LABEL_RUN, "")
+            if rid not in keep and not runstore.still_kept(rid):
+                docker_services.remove_networks(rid)
+                gone.add(rid)
         return sorted(gone)
+
+
+def _service_env(manifest: Manifest, state: dict[str, Any], principal: str) -> dict[str, str]:
+    """Where ``principal`` (agent or scorer) finds the run's services, with its own keys."""
+    if not manifest.services or "service_keys" not in state:
+        return {}
+    return services.client_env(manifest, state["service_urls"], state["service_keys"], principal)
 
 
 def _no_disk() -> str | None:

@@ -38,6 +38,7 @@ from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
 from envspec.runtime import runstore, storage
 from envspec.runtime.backends.base import Backend, ExecResult, OutputBuffer, ScorerRun, StartSpec
+from envspec.runtime.host import HostCannotRun
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +125,19 @@ class LocalBackend(Backend):
     name = "local"
 
     def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
-        """Unpack the agent's and the scorer's own layers (cached by digest)."""
+        """Unpack the agent's and the scorer's own layers (cached by digest).
+
+        Raises:
+            HostCannotRun: the environment has services (not yet isolated on this backend).
+        """
+        if manifest.services:
+            # without a network namespace per run, the agent's uid could reach an engine's
+            # port on this host directly, around the metering proxy
+            raise HostCannotRun(
+                f"{manifest.id} has services ({', '.join(s.name for s in manifest.services)}), "
+                "which the local backend does not run yet",
+                hint="use --backend docker",
+            )
         store, resolved = resolve(ref)
         art = resolved.artifact
         cache = constants.cache_dir("unpacked")

@@ -1,0 +1,88 @@
+"""The metering proxy's cost: tokens/s and time to first token of streamed completions, through
+the proxy against the engine directly (llama.cpp on the packaged SmolLM2, this host's CPU).
+
+    .venv/bin/python benchmarks/services_proxy.py [--repeats N] [--tokens N]
+
+Requests alternate between the two routes, so that both see the same machine; prints medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from envspec.assets.models import build_model
+from tests.support.services import engine, proxy
+
+PROMPT = [{"role": "user", "content": "Write a short story about a lighthouse keeper."}]
+
+
+def stream_once(url: str, key: str, tokens: int) -> tuple[float, float]:
+    """(seconds to the first content chunk, completion tokens per second after it)."""
+    body = {"messages": PROMPT, "max_tokens": tokens, "temperature": 0, "stream": True}
+    body["stream_options"] = {"include_usage": True}
+    headers = {"Authorization": f"Bearer {key}"}
+    began = time.perf_counter()
+    first = None
+    completion = 0
+    with httpx.stream(
+        "POST", f"{url}/v1/chat/completions", json=body, headers=headers, timeout=300
+    ) as r:
+        for line in r.iter_lines():
+            if not line.startswith("data: {"):
+                continue
+            chunk = json.loads(line[6:])
+            if (
+                first is None
+                and chunk.get("choices")
+                and chunk["choices"][0]["delta"].get("content")
+            ):
+                first = time.perf_counter()
+            if chunk.get("usage"):
+                completion = int(chunk["usage"]["completion_tokens"])
+    end = time.perf_counter()
+    assert first is not None, "no content came back"
+    return first - began, (completion - 1) / (end - first)
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--tokens", type=int, default=128)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+        build_model("smollm2-135m-instruct", root / "model", cache=cache)
+        figures: dict[str, list[tuple[float, float]]] = {"direct": [], "proxy": []}
+        with (
+            engine(root / "model" / "model.gguf", root / "engine.log") as direct,
+            proxy(root, direct, budget=None) as proxied,
+        ):
+            stream_once(direct, "", 8)  # warm the engine's caches
+            for _ in range(args.repeats):
+                figures["direct"].append(stream_once(direct, "", args.tokens))
+                figures["proxy"].append(stream_once(proxied, "agent-key", args.tokens))
+    print(f"medians over {args.repeats} streamed completions of {args.tokens} tokens")
+    med = {}
+    for route, runs in figures.items():
+        ttft = statistics.median(t for t, _ in runs)
+        rate = statistics.median(r for _, r in runs)
+        med[route] = (ttft, rate)
+        print(f"{route:7}: first token {ttft * 1000:7.1f} ms, {rate:6.1f} tokens/s")
+    d, p = med["direct"], med["proxy"]
+    print(
+        f"proxy costs {(p[0] - d[0]) * 1000:+.1f} ms to first token, "
+        f"{(1 - p[1] / d[1]) * 100:+.1f} % of throughput"
+    )
+
+
+if __name__ == "__main__":
+    main()

