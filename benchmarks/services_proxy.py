@@ -11,11 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.support: engine, proxy
 
 from envspec.assets.models import build_model
 from tests.support.services import engine, proxy
@@ -27,7 +30,7 @@ def stream_once(url: str, key: str, tokens: int) -> tuple[float, float]:
     """(seconds to the first content chunk, completion tokens per second after it)."""
     body = {"messages": PROMPT, "max_tokens": tokens, "temperature": 0, "stream": True}
     body["stream_options"] = {"include_usage": True}
-    headers = {"Authorization": f"Bearer {key}"}
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
     began = time.perf_counter()
     first = None
     completion = 0
@@ -56,6 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--tokens", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=1, help="the engine's CPU threads")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -63,14 +67,19 @@ def main() -> None:
         build_model("smollm2-135m-instruct", root / "model", cache=cache)
         figures: dict[str, list[tuple[float, float]]] = {"direct": [], "proxy": []}
         with (
-            engine(root / "model" / "model.gguf", root / "engine.log") as direct,
+            engine(
+                root / "model" / "model.gguf", root / "engine.log", threads=args.threads
+            ) as direct,
             proxy(root, direct, budget=None) as proxied,
         ):
             stream_once(direct, "", 8)  # warm the engine's caches
             for _ in range(args.repeats):
                 figures["direct"].append(stream_once(direct, "", args.tokens))
                 figures["proxy"].append(stream_once(proxied, "agent-key", args.tokens))
-    print(f"medians over {args.repeats} streamed completions of {args.tokens} tokens")
+    print(
+        f"medians over {args.repeats} streamed completions of {args.tokens} tokens, "
+        f"engine on {args.threads} thread(s)"
+    )
     med = {}
     for route, runs in figures.items():
         ttft = statistics.median(t for t, _ in runs)

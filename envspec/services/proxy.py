@@ -269,17 +269,22 @@ class Proxy:
         pending = b""
         try:
             async for chunk in upstream.content.iter_any():
+                await out.write(chunk)
                 pending += chunk
+                # only the events that carry usage are parsed (one a stream, at its end): a JSON
+                # parse of every token's event would cost the agent throughput
+                if b'"usage"' not in pending:
+                    pending = pending[pending.rfind(b"\n") + 1 :]
+                    continue
                 *lines, pending = pending.split(b"\n")
                 for line in lines:
-                    if line.startswith(b"data: {"):
+                    if line.startswith(b"data: {") and b'"usage"' in line:
                         try:
                             usage = json.loads(line[6:]).get("usage")
                         except ValueError:
                             usage = None
                         if usage:
                             entry.update(_openai_usage(usage))
-                await out.write(chunk)
         finally:
             # recorded even when the client went away mid-stream: what the engine reported
             # by then is what was used (a stream cut before its usage chunk counts its cap)

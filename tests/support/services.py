@@ -58,11 +58,11 @@ def process(
 
 
 @contextmanager
-def engine(model: Path, log: Path) -> Iterator[str]:
+def engine(model: Path, log: Path, *, threads: int = 2) -> Iterator[str]:
     """llama.cpp serving ``model`` on a free port of 127.0.0.1; yields its base URL."""
     port = free_port()
     argv = [sys.executable, str(SERVICES / "llamacpp.py"), str(model), "--port", str(port)]
-    argv += ["--alias", "smollm2", "--ctx", "2048", "--threads", "2"]
+    argv += ["--alias", "smollm2", "--ctx", "2048", "--threads", str(threads)]
     with process(argv, log, f"http://127.0.0.1:{port}/v1/models", ready=True) as url:
         yield url.removesuffix("/v1/models")
 
