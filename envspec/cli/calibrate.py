@@ -40,7 +40,7 @@ def calibrate(
     envspec.yaml)."""
     from envspec.runtime.budget import parse_overrides
     from envspec.runtime.calibrate import calibrate as run_calibration
-    from envspec.runtime.calibrate import update_manifest
+    from envspec.runtime.calibrate import restate_normalised, update_manifest
 
     subs: dict[str, tuple[str, ...]] = {}
     for k, v in parse_overrides(allow_substitute).items():
@@ -61,6 +61,8 @@ def calibrate(
         on_score=show,
         assets_from=assets_from,
     )
+    if update:  # the file then records how the updated manifest scores each solution
+        restate_normalised(figures)
     path = out or env_dir / "calibration" / f"{variant}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(figures, indent=2) + "\n")

@@ -283,6 +283,21 @@ def calibrate(
     }
 
 
+def restate_normalised(figures: dict[str, Any]) -> None:
+    """Re-score each solution's median under the normalisation these figures give (the one
+    ``--update`` writes), keeping the old value as ``normalised_before_update``: a committed
+    calibration file must agree with the manifest it updated."""
+    norm = figures["normalisation"]
+    starting, reference = float(norm["starting"]), float(norm["reference"])
+    for value in figures.values():
+        if isinstance(value, dict) and "median" in value:
+            value["normalised_before_update"] = value.get("normalised")
+            value["normalised"] = (  # + 0.0: no "-0.0" in the file
+                round(aggregate.normalise(value["median"], starting, reference, floor=False), 6)
+                + 0.0
+            )
+
+
 def update_manifest(env_dir: Path, variant: str, normalisation: dict[str, Any]) -> Path:
     """Write ``normalisation`` into the variant in ``envspec.yaml``, keeping comments and order.
 

@@ -111,3 +111,20 @@ def test_trainings_and_extra_solutions(tiny_env: Path) -> None:
     loaded = load_manifest(tiny_env).variant("lite").normalisation
     assert loaded is not None and loaded.provenance.trainings == 2
     assert loaded.provenance.extra["close"][0] == 2.0
+
+
+def test_an_update_restates_the_normalised_scores_under_the_new_normalisation() -> None:
+    """The calibration file written with --update agrees with the manifest it updated: its
+    solutions normalise to 0 and 1 there; what the old manifest gave is kept beside."""
+    from envspec.runtime.calibrate import restate_normalised
+
+    figures = {
+        "starting": {"median": 8.0, "normalised": 0.1},
+        "reference": {"median": 6.0, "normalised": 0.8},
+        "strong": {"median": 5.0, "normalised": 1.2},
+        "normalisation": {"starting": 8.0, "reference": 6.0},
+    }
+    restate_normalised(figures)
+    assert [figures[r]["normalised"] for r in ("starting", "reference", "strong")] == [0, 1, 1.5]
+    assert str(figures["starting"]["normalised"]) == "0.0"  # never "-0.0"
+    assert figures["reference"]["normalised_before_update"] == 0.8
