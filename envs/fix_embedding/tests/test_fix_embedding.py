@@ -170,6 +170,7 @@ def test_the_public_seed_exploit_undoes_only_the_public_permutation(
     assert int(rows.sum()) < 10, int(rows.sum())
 
 
+@pytest.mark.calibration  # trains the reference (minutes): scripts/calibration-checks
 def test_starting_scores_zero_and_reference_one(published: str, env_copy: Path) -> None:
     figures = calibrate(env_copy, "lite", repeats=2, reference=published, backend="docker")
     for role, want in (("starting", 0.0), ("reference", 1.0)):
