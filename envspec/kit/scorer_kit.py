@@ -207,6 +207,48 @@ def _copy_file(dir_fd: int, name: str, dest: Path, shown: str, budget: dict[str,
 # --- processes of a uid ----------------------------------------------------------------------
 
 
+def call_service(
+    name: str, path: str, body: Any = None, *, timeout: float = 300.0
+) -> tuple[int, Any]:
+    """One request of the scorer to the run's service ``name`` (as the manifest names it):
+    ``POST path`` with ``body`` as JSON (``GET`` when None), through the metering proxy's unix
+    socket with the scorer's key, counted outside the agent's budget. Returns the HTTP status
+    and the parsed JSON answer.
+
+    The socket is the scorer's only route (its container has no network) and lies in a
+    root-only folder, so code in a sandbox cannot use the service with the scorer's key.
+
+    Raises:
+        KeyError: the run has no service ``name``.
+        OSError: the proxy does not answer.
+    """
+    import http.client
+    import socket
+
+    env = "ENVSPEC_SERVICE_" + "".join(c if c.isalnum() else "_" for c in name).upper()
+    where, key = os.environ[f"{env}_SOCKET"], os.environ[f"{env}_KEY"]
+
+    class _Unix(http.client.HTTPConnection):
+        def connect(self) -> None:
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.sock.settimeout(timeout)
+            self.sock.connect(where)
+
+    conn = _Unix("service", timeout=timeout)
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+        conn.request("GET" if data is None else "POST", path, body=data, headers=headers)
+        answer = conn.getresponse()
+        raw = answer.read()
+    finally:
+        conn.close()
+    try:
+        return answer.status, json.loads(raw)
+    except ValueError:
+        return answer.status, raw.decode(errors="replace")
+
+
 def signal_uid(uid: int, sig: int) -> None:
     """Send ``sig`` to every process whose real or saved uid is ``uid``, in one system call.
 

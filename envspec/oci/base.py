@@ -191,16 +191,16 @@ def build_services_base(
     base: str = constants.BASE_IMAGES["python"],
     on_line: Callable[[str], None] | None = None,
 ) -> str:
-    """Layer the services (the metering proxy and llama.cpp's server, pinned in
-    ``constants.SERVICES_PACKAGES``) onto the python base. The wheels are downloaded here, on
-    the host, so that the build itself needs no network. Returns the image id.
+    """Layer what the services need (aiohttp for the metering proxy, llama.cpp's server: pinned
+    in ``constants.SERVICES_PACKAGES``) onto the python base; the programs themselves are added
+    by each run's service image, from the envspec that starts them. The wheels are downloaded
+    here, on the host, so that the build itself needs no network. Returns the image id.
 
     Raises:
         BuildError: the wheels cannot be downloaded or the build failed.
     """
     import sys
 
-    services = Path(__file__).resolve().parents[1] / "services"
     with tempfile.TemporaryDirectory(prefix="envspec-services-") as tmp:
         ctx = Path(tmp)
         wheels = ctx / "wheels"
@@ -208,8 +208,6 @@ def build_services_base(
         pip = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check"]
         pip += ["--only-binary", ":all:", "-d", str(wheels), *find, *constants.SERVICES_PACKAGES]
         _run(pip, step="download the services' wheels")
-        for program in ("proxy.py", "llamacpp.py"):
-            shutil.copyfile(services / program, ctx / program)
         home = constants.SERVICES_DIR
         (ctx / "Dockerfile").write_text(
             f"ARG {constants.BUILD_ARG_BASE}\n"
@@ -221,7 +219,6 @@ def build_services_base(
             f"RUN python3 -m venv {home}/venv && {home}/venv/bin/pip install --no-cache-dir"
             f" --no-index --find-links /tmp/wheels {' '.join(constants.SERVICES_PACKAGES)}"
             " && rm -rf /tmp/wheels\n"
-            f"COPY proxy.py llamacpp.py {home}/\n"
             f"LABEL {constants.LABEL_ROLE}=base\n"
         )
         return engine.build_dockerfile(

@@ -103,7 +103,7 @@ def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, 
                 for p in (dest, *dest.rglob("*")):
                     os.chmod(p, 0o700 if p.is_dir() else 0o600)
             else:
-                shutil.copytree(files, dest, copy_function=_link_or_copy)
+                shutil.copytree(files, dest, copy_function=link_or_copy)
             lines.append(f"COPY {asset.name}/ {asset.mount.rstrip('/')}/")
         user = engine.image_user(image)
         if user:
@@ -113,7 +113,8 @@ def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, 
         return engine.build_dockerfile(ctx, tag=tag)
 
 
-def _link_or_copy(src: str, dst: str) -> None:
+def link_or_copy(src: str, dst: str) -> None:
+    """Hard-link ``src`` to ``dst`` (no copy of big weights), or copy across filesystems."""
     try:
         os.link(src, dst)
     except OSError:

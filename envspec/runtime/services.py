@@ -24,6 +24,10 @@ from envspec.runtime import runstore
 PORT = 8000
 #: where the proxy finds its configuration and writes its usage log (bound from the run dir)
 PROXY_DIR = "/var/lib/envspec-proxy"
+#: the proxy's unix socket in its service folder: the scorer's route (scorer_kit.call_service)
+SOCKET = "proxy.sock"
+#: where a scorer container finds the service folders (root-only, as on the host)
+SCORER_SERVICES = "/run/envspec-services"
 
 
 def draw_keys(manifest: Manifest) -> dict[str, dict[str, str]]:
@@ -64,6 +68,7 @@ def write_proxy_config(
         "keys": {keys["agent"]: "agent", keys["scorer"]: "scorer"},
         "budget": run.limits.llm_tokens,
         "unit": "tokens",
+        "listen_unix": f"{folder}/{SOCKET}",
     }
     path = here / "proxy.json"
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -72,19 +77,31 @@ def write_proxy_config(
     return path
 
 
-def client_env(
-    manifest: Manifest, urls: dict[str, str], keys: dict[str, dict[str, str]], principal: str
+def agent_env(
+    manifest: Manifest, urls: dict[str, str], keys: dict[str, dict[str, str]]
 ) -> dict[str, str]:
-    """The variables that tell ``principal`` (agent or scorer) where its services are: for each,
-    ``ENVSPEC_SERVICE_<NAME>_URL`` and ``_KEY``; the first model endpoint also as
-    ``OPENAI_BASE_URL``/``OPENAI_API_KEY``, which OpenAI clients read."""
+    """What tells the agent where its services are: for each, ``ENVSPEC_SERVICE_<NAME>_URL``
+    and ``_KEY``; the first model endpoint also as ``OPENAI_BASE_URL``/``OPENAI_API_KEY``,
+    which OpenAI clients read."""
     env: dict[str, str] = {}
     for s in manifest.services:
         env[f"ENVSPEC_SERVICE_{s.env_name}_URL"] = urls[s.name]
-        env[f"ENVSPEC_SERVICE_{s.env_name}_KEY"] = keys[s.name][principal]
+        env[f"ENVSPEC_SERVICE_{s.env_name}_KEY"] = keys[s.name]["agent"]
         if s.kind == "openai-compatible" and "OPENAI_BASE_URL" not in env:
             env["OPENAI_BASE_URL"] = f"{urls[s.name]}/v1"
-            env["OPENAI_API_KEY"] = keys[s.name][principal]
+            env["OPENAI_API_KEY"] = keys[s.name]["agent"]
+    return env
+
+
+def scorer_env(
+    manifest: Manifest, folders: dict[str, str], keys: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """What tells the scorer where its services are: for each, the proxy's unix socket in the
+    service's (root-only) ``folders`` entry and the scorer's key (scorer_kit.call_service)."""
+    env: dict[str, str] = {}
+    for s in manifest.services:
+        env[f"ENVSPEC_SERVICE_{s.env_name}_SOCKET"] = f"{folders[s.name]}/{SOCKET}"
+        env[f"ENVSPEC_SERVICE_{s.env_name}_KEY"] = keys[s.name]["scorer"]
     return env
 
 

@@ -26,6 +26,7 @@ numbers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hmac
 import json
@@ -36,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from aiohttp import ClientError, ClientSession, ClientTimeout, web
+from aiohttp import ClientError, ClientSession, ClientTimeout, UnixConnector, web
 
 #: requests larger than this are refused before anything is forwarded
 MAX_BODY_BYTES = 4 << 20
@@ -63,6 +64,9 @@ class Config:
     unit: str = "tokens"
     service: str = "model"
     upstream_timeout_s: float = 600.0
+    #: also listen on this unix socket (made 0600): the scorer's route, which needs no network
+    #: in its container and which code the scorer sandboxes (another uid) cannot open
+    listen_unix: str | None = None
 
     @classmethod
     def load(cls, path: Path) -> Config:
@@ -122,6 +126,7 @@ class Proxy:
         self.lock = asyncio.Lock()  # budget check and reservation are one step
         self.reserved = 0  # completion tokens promised to requests in flight
         self.session: ClientSession | None = None
+        self.base = config.upstream
 
     def app(self) -> web.Application:
         """The application: every path goes through :meth:`handle`."""
@@ -133,7 +138,11 @@ class Proxy:
 
     async def _open(self, _: web.Application) -> None:
         timeout = ClientTimeout(total=self.config.upstream_timeout_s)
-        self.session = ClientSession(timeout=timeout, auto_decompress=False)
+        upstream = self.config.upstream
+        # an engine on a unix socket (the local backend's): no port for anyone to reach
+        connector = UnixConnector(path=upstream[5:]) if upstream.startswith("unix:") else None
+        self.base = "http://engine" if connector else upstream
+        self.session = ClientSession(timeout=timeout, auto_decompress=False, connector=connector)
 
     async def _close(self, _: web.Application) -> None:
         if self.session is not None:
@@ -225,7 +234,7 @@ class Proxy:
         try:
             async with self.session.request(
                 request.method,
-                self.config.upstream + request.path,
+                self.base + request.path,
                 data=data or None,
                 headers=headers,
             ) as upstream:
@@ -312,6 +321,11 @@ def main(argv: list[str]) -> int:
         await runner.setup()
         site = web.TCPSite(runner, config.listen_host, config.listen_port)
         await site.start()
+        if config.listen_unix:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(config.listen_unix)
+            await web.UnixSite(runner, config.listen_unix).start()
+            os.chmod(config.listen_unix, 0o600)
         print(
             f"proxy for {config.service} listening on {config.listen_host}:{config.listen_port}",
             flush=True,

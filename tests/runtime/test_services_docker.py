@@ -81,7 +81,8 @@ def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
     root = tmp_path_factory.mktemp("chat")
     cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
     build_model("smollm2-135m-instruct", root / "model", cache=cache)
-    target = RegistryTarget(store=str(constants.default_store_path()))
+    # a store of the module's own: module fixtures run before the per-test ENVSPEC_HOME
+    target = RegistryTarget(store=str(root / "store"))
     push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
     env = edit_env(copy_env(TINY, root / "env", name="tiny-chat"), _with_chat)
     return str(push_environment(env, target).environment)

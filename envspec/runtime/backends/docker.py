@@ -138,7 +138,9 @@ class DockerBackend(Backend):
                 )
                 # on the run's internal network the agent finds only the proxies
                 network = state["agent_network"]
-                env.update(_service_env(manifest, state, "agent"))
+                env.update(
+                    services.agent_env(manifest, state["service_urls"], state["service_keys"])
+                )
             agent = client.containers.run(
                 spec.prepared["agent_image"],
                 command=["sleep", str(remaining)],
@@ -231,6 +233,15 @@ class DockerBackend(Backend):
         disk = run.backend_state.get("disk")
         scratch = Path(disk) / "scoring" / str(run.scorer_calls) if disk else None
         mounts = [docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)]
+        # the services' folders (root-only): their proxies' sockets, the scorer's route to them
+        mounts += [
+            docker.types.Mount(
+                f"{services.SCORER_SERVICES}/{s.name}",
+                str(services.service_dir(run.id, s.name)),
+                type="bind",
+            )
+            for s in manifest.services
+        ]
         if scratch is not None:  # what the scorer and its sandboxes write counts against storage
             shutil.rmtree(scratch, ignore_errors=True)
             # home: the scorer's own (root-only), not the /tmp its sandboxes share
@@ -258,10 +269,9 @@ class DockerBackend(Backend):
                 "ENVSPEC_SOLUTION": SNAPSHOT_PATH,
                 "ENVSPEC_RESULT": RESULT_PATH,
                 "PYTHONPATH": constants.KIT_DIR,
-                **_service_env(manifest, run.backend_state, "scorer"),
+                **_scorer_service_env(manifest, run),
             },
-            # the scorer may use the services, with its own key (never the agent's budget)
-            network_mode=run.backend_state.get("agent_network", "none"),
+            network_mode="none",
             nano_cpus=int(variant.hardware.cpus * 1e9),
             mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
             pids_limit=4096,
@@ -320,11 +330,13 @@ class DockerBackend(Backend):
         return sorted(gone)
 
 
-def _service_env(manifest: Manifest, state: dict[str, Any], principal: str) -> dict[str, str]:
-    """Where ``principal`` (agent or scorer) finds the run's services, with its own keys."""
-    if not manifest.services or "service_keys" not in state:
+def _scorer_service_env(manifest: Manifest, run: RunRecord) -> dict[str, str]:
+    """Where the scorer finds the run's services: sockets under SCORER_SERVICES, its key."""
+    keys = run.backend_state.get("service_keys")
+    if not manifest.services or not keys:
         return {}
-    return services.client_env(manifest, state["service_urls"], state["service_keys"], principal)
+    folders = {s.name: f"{services.SCORER_SERVICES}/{s.name}" for s in manifest.services}
+    return services.scorer_env(manifest, folders, keys)
 
 
 def _no_disk() -> str | None:

@@ -11,8 +11,12 @@ crash like every other container of the run.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
+import shutil
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import docker.errors
@@ -20,11 +24,11 @@ import httpx
 
 from envspec import constants
 from envspec.errors import EngineError
-from envspec.models.manifest import Manifest, Service
+from envspec.models.manifest import Asset, Manifest, Service
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
 from envspec.oci import engine
-from envspec.oci.env_assets import add_asset_layers, asset_cache, asset_reference, fetch_asset
+from envspec.oci.env_assets import asset_cache, asset_reference, fetch_asset, link_or_copy
 from envspec.runtime import services
 
 log = logging.getLogger(__name__)
@@ -32,6 +36,10 @@ log = logging.getLogger(__name__)
 #: how long a run's start waits for its engines to load their models
 READY_TIMEOUT_S = 180.0
 PYTHON = f"{constants.SERVICES_DIR}/venv/bin/python"
+#: the label of a service image: a hash of what it was built from (base, model, programs)
+CONTENT_LABEL = "dev.envspec.service-content"
+#: the service programs of this envspec (envspec/services)
+PROGRAMS = Path(__file__).resolve().parents[2] / "services"
 
 
 def networks(run_id: str) -> tuple[str, str]:
@@ -62,8 +70,35 @@ def service_images(ref: Reference, manifest: Manifest) -> dict[str, str]:
             asset_reference(model, registry=ref.registry, store=ref.store), asset_cache()
         )
         tag = f"envspec-service/{manifest.name}:{manifest.version}-{s.name}"
-        out[s.name] = add_asset_layers(base, tag, [(model, files)], role=f"service {s.name}")
+        out[s.name] = _service_image(base, tag, model, files)
     return out
+
+
+def _service_image(base: str, tag: str, model: Asset, files: Path) -> str:
+    """``base`` plus the programs of this envspec (the proxy and the engine's launcher: they
+    come with the runtime that starts them, not with the base) and the model at its mount."""
+    programs = ("proxy.py", "llamacpp.py")
+    content = hashlib.sha256(f"{engine.image_id(base)} {model.digest}".encode())
+    for program in programs:
+        content.update((PROGRAMS / program).read_bytes())
+    try:  # built already for this content: no need to send the weights to the engine again
+        existing = engine.client().images.get(tag)
+        if existing.labels.get(CONTENT_LABEL) == content.hexdigest():
+            return str(existing.id)
+    except docker.errors.ImageNotFound:
+        pass
+    with tempfile.TemporaryDirectory(prefix="envspec-service-") as tmp:
+        ctx = Path(tmp)
+        for program in programs:
+            shutil.copyfile(PROGRAMS / program, ctx / program)
+        shutil.copytree(files, ctx / "model", copy_function=link_or_copy)
+        (ctx / "Dockerfile").write_text(
+            f"FROM {base}\n"
+            f"COPY {' '.join(programs)} {constants.SERVICES_DIR}/\n"
+            f"COPY model/ {model.mount.rstrip('/')}/\n"
+            f"LABEL {CONTENT_LABEL}={content.hexdigest()}\n"
+        )
+        return engine.build_dockerfile(ctx, tag=tag)
 
 
 def start(
