@@ -55,6 +55,7 @@ def write_proxy_config(
     upstream: str,
     listen_host: str,
     folder: str,
+    port: int = PORT,
 ) -> Path:
     """Write the configuration of ``service``'s proxy into its service folder, with paths as
     the proxy sees them (``folder`` is where that folder is mounted for it). Returns the file."""
@@ -63,7 +64,7 @@ def write_proxy_config(
         "service": service.name,
         "upstream": upstream,
         "listen_host": listen_host,
-        "listen_port": PORT,
+        "listen_port": port,
         "usage_log": f"{folder}/usage.jsonl",
         "keys": {keys["agent"]: "agent", keys["scorer"]: "scorer"},
         "budget": run.limits.llm_tokens,

@@ -36,7 +36,8 @@ from envspec.models.run import RunRecord
 from envspec.oci.env_assets import asset_cache, asset_env, asset_reference, assets_for, fetch_asset
 from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
-from envspec.runtime import runstore, storage
+from envspec.runtime import runstore, services, storage
+from envspec.runtime.backends import local_services
 from envspec.runtime.backends.base import Backend, ExecResult, OutputBuffer, ScorerRun, StartSpec
 from envspec.runtime.host import HostCannotRun
 
@@ -128,16 +129,10 @@ class LocalBackend(Backend):
         """Unpack the agent's and the scorer's own layers (cached by digest).
 
         Raises:
-            HostCannotRun: the environment has services (not yet isolated on this backend).
+            HostCannotRun: the environment has services and this host cannot isolate them.
         """
         if manifest.services:
-            # without a network namespace per run, the agent's uid could reach an engine's
-            # port on this host directly, around the metering proxy
-            raise HostCannotRun(
-                f"{manifest.id} has services ({', '.join(s.name for s in manifest.services)}), "
-                "which the local backend does not run yet",
-                hint="use --backend docker",
-            )
+            local_services.check_possible()
         store, resolved = resolve(ref)
         art = resolved.artifact
         cache = constants.cache_dir("unpacked")
@@ -208,6 +203,16 @@ class LocalBackend(Backend):
                 os.lchown(p, pw.pw_uid, pw.pw_gid)
             os.chmod(work, 0o700)
             isolation = "user"
+        if manifest.services:
+            if "disk" not in state:  # the agent's commands enter the namespace as root first
+                raise HostCannotRun(
+                    f"services on the local backend need the run's disk: {why_not}",
+                    hint="use --backend docker",
+                )
+            state.update(local_services.start(run, manifest, spec.prepared["assets"]))
+            state["env"].update(
+                services.agent_env(manifest, state["service_urls"], state["service_keys"])
+            )
         state["watchdog_pid"] = _start_watchdog(run, state.get("user"))
         return isolation, state
 
@@ -224,7 +229,10 @@ class LocalBackend(Backend):
         kwargs: dict[str, Any] = {}
         if user and disk:
             pw = pwd.getpwnam(user)
-            argv = [*PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv]
+            argv = [
+                *local_services.enter(st),  # the run's network namespace, if it has services
+                *PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv,
+            ]  # fmt: skip
         elif user:
             pw = pwd.getpwnam(user)
             kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
@@ -285,6 +293,7 @@ class LocalBackend(Backend):
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
             "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
             constants.SCORING_DIR_ENV: str(sandboxes),
+            **_scorer_service_env(manifest, run),
         }
         began = time.monotonic()
         try:
@@ -308,6 +317,7 @@ class LocalBackend(Backend):
         kept) its disk and workdir."""
         st = run.backend_state
         _kill_user(st.get("user"))
+        local_services.stop(run.id)
         pid = st.get("watchdog_pid")
         if pid:
             with contextlib.suppress(ProcessLookupError):
@@ -333,7 +343,20 @@ class LocalBackend(Backend):
                         subprocess.run(["userdel", user], capture_output=True, check=False)
                     _remove_area(d.name)
                     gone.append(d.name)
+        for rid in local_services.leftovers():
+            if rid not in keep and not runstore.still_kept(rid):
+                local_services.stop(rid)
+                gone.append(rid)
         return gone
+
+
+def _scorer_service_env(manifest: Manifest, run: RunRecord) -> dict[str, str]:
+    """Where the scorer finds the run's services: the proxies' sockets, its key."""
+    keys = run.backend_state.get("service_keys")
+    if not manifest.services or not keys:
+        return {}
+    folders = {s.name: str(services.service_dir(run.id, s.name)) for s in manifest.services}
+    return services.scorer_env(manifest, folders, keys)
 
 
 def _remove_area(run_id: str) -> None:

@@ -1,4 +1,4 @@
-"""A run's model service on the docker backend, with the real engine (llama.cpp on the packaged
+"""A run's model service on both backends, with the real engine (llama.cpp on the packaged
 SmolLM2): the agent reaches it only through the metering proxy, the budget is refused past its
 end, usage in the result is the engine's own summed, the scorer has its own key, and nothing of
 the services outlives finish, the deadline, or a SIGKILLed start followed by gc."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -23,10 +24,16 @@ from envspec.oci import engine
 from envspec.oci.assets import push_asset
 from envspec.oci.push import push_environment
 from envspec.runtime import runs, runstore
+from envspec.runtime.backends import local_services
 from envspec.runtime.backends.docker_services import networks
 from tests.support.fixtures import TINY, copy_env, edit_env
 
-pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("services_base")]
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.usefixtures("services_base", "interpreter_for_run_users"),
+    pytest.mark.skipif(os.geteuid() != 0, reason="the local backend's services need root"),
+]
+BACKENDS = pytest.mark.parametrize("backend", ["docker", "local"])
 
 #: the packaged SmolLM2 as an asset: the same wheel always gives this digest
 MODEL = (
@@ -88,13 +95,24 @@ def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(push_environment(env, target).environment)
 
 
-def _labelled(run_id: str) -> dict[str, list[Any]]:
+def _left(run_id: str) -> dict[str, list[Any]]:
+    """What of the run's services is still there: containers and networks (docker); service
+    processes and the network namespace (local)."""
     flt = {"label": f"{constants.LABEL_RUN}={run_id}"}
     client = engine.client()
+    alive = []
+    for pid_file in (runstore.run_dir(run_id) / "services").glob("*/*.pid"):
+        if local_services.alive(int(pid_file.read_text())):
+            alive.append(pid_file.name)
     return {
         "containers": client.containers.list(all=True, filters=flt),
         "networks": client.networks.list(filters=flt),
+        "processes": alive,
+        "netns": [n for n in local_services.leftovers() if n == run_id],
     }
+
+
+NOTHING: dict[str, list[Any]] = {"containers": [], "networks": [], "processes": [], "netns": []}
 
 
 def _py(run_id: str, script: str, *args: str) -> str:
@@ -103,22 +121,44 @@ def _py(run_id: str, script: str, *args: str) -> str:
     return done.stdout.decode().strip()
 
 
-def test_the_agent_reaches_the_model_only_through_the_metered_proxy(chat_ref: str) -> None:
-    run = runs.start_run(chat_ref, backend="docker")
+def _engine_unreachable(run_id: str, backend: str) -> None:
+    """From the agent's sandbox, the engine answers neither by name nor by address (docker),
+    nor by its socket or any port of the host (local)."""
+    if backend == "docker":
+        box = engine.client().containers.get(f"envspec-{run_id}-engine-chat")
+        address = box.attrs["NetworkSettings"]["Networks"][networks(run_id)[1]]["IPAddress"]
+        assert _py(run_id, CONNECT, "engine-chat", "8000").startswith("unreachable")
+        assert _py(run_id, CONNECT, address, "8000").startswith("unreachable")
+        assert _py(run_id, CONNECT, "chat", "8000") == "reached"  # the proxy does
+        return
+    sock = runstore.run_dir(run_id) / "services" / "chat" / "engine.sock"
+    assert sock.exists()
+    unix = (
+        "import socket, sys\ns = socket.socket(socket.AF_UNIX)\n"
+        "try:\n    s.connect(sys.argv[1]); print('reached')\n"
+        "except OSError as e:\n    print('unreachable', e)"
+    )
+    assert _py(run_id, unix, str(sock)).startswith("unreachable")
+    with socket.create_server(("127.0.0.1", 0)) as host_port:  # any port of the host
+        port = str(host_port.getsockname()[1])
+        assert _py(run_id, CONNECT, "127.0.0.1", port).startswith("unreachable")
+    assert _py(run_id, CONNECT, "127.0.0.1", "8000") == "reached"  # the proxy, in the namespace
+
+
+@BACKENDS
+def test_the_agent_reaches_the_model_only_through_the_metered_proxy(
+    chat_ref: str, backend: str
+) -> None:
+    run = runs.start_run(chat_ref, backend=backend)
     try:
         env = _py(run.id, "import os, json; print(json.dumps(dict(os.environ)))")
         seen = json.loads(env)
-        assert seen["OPENAI_BASE_URL"] == "http://chat:8000/v1"
+        host = "chat" if backend == "docker" else "127.0.0.1"
+        assert seen["OPENAI_BASE_URL"] == f"http://{host}:8000/v1"
         assert seen["OPENAI_API_KEY"] == seen["ENVSPEC_SERVICE_CHAT_KEY"]
         keys = runstore.load(run.id).backend_state["service_keys"]["chat"]
         assert seen["OPENAI_API_KEY"] == keys["agent"] and keys["scorer"] not in env
-
-        # the engine: neither its name nor its address answers from the agent's container
-        engine_box = engine.client().containers.get(f"envspec-{run.id}-engine-chat")
-        address = engine_box.attrs["NetworkSettings"]["Networks"][networks(run.id)[1]]["IPAddress"]
-        assert _py(run.id, CONNECT, "engine-chat", "8000").startswith("unreachable")
-        assert _py(run.id, CONNECT, address, "8000").startswith("unreachable")
-        assert _py(run.id, CONNECT, "chat", "8000") == "reached"  # the proxy does
+        _engine_unreachable(run.id, backend)
         wrong = json.loads(_py(run.id, ASK, "not-the-key"))
         assert wrong["status"] == 401
 
@@ -146,25 +186,29 @@ def test_the_agent_reaches_the_model_only_through_the_metered_proxy(chat_ref: st
     chat = result["services"]["chat"]
     assert chat["agent"] == sum(u["total_tokens"] for u in served)
     assert chat["budget"] == 300 and chat["refused"] == 1 and chat["scorer"] > 0
-    # and the scorer's key three times: the start's readiness check, score and finish
-    assert chat["requests"] == len(served) + 1 + 3
-    assert _labelled(run.id) == {"containers": [], "networks": []}
+    # and the scorer's key at score and finish (and, on docker, the start's readiness check
+    # through the proxy; the local backend waits for the proxy's socket instead)
+    assert chat["requests"] == len(served) + 1 + 2 + (backend == "docker")
+    assert _left(run.id) == NOTHING
 
 
-def test_services_end_at_the_deadline_with_no_envspec_alive(chat_ref: str) -> None:
-    run = runs.start_run(chat_ref, backend="docker", budgets={"wall_time": "25s"})
-    assert len(_labelled(run.id)["containers"]) == 3  # agent, engine, proxy
+@BACKENDS
+def test_services_end_at_the_deadline_with_no_envspec_alive(chat_ref: str, backend: str) -> None:
+    run = runs.start_run(chat_ref, backend=backend, budgets={"wall_time": "25s"})
+    what = "containers" if backend == "docker" else "processes"
+    assert len(_left(run.id)[what]) == (3 if backend == "docker" else 2)  # (agent,) engine, proxy
     wait_until = (run.deadline or 0) + 20
-    while time.time() < wait_until and _labelled(run.id)["containers"]:
+    while time.time() < wait_until and _left(run.id)[what]:
         time.sleep(1)
-    assert _labelled(run.id)["containers"] == [], "a container outlived the deadline"
+    assert _left(run.id)[what] == [], f"{what} outlived the deadline"
     runs.finish_run(run.id)
-    assert _labelled(run.id) == {"containers": [], "networks": []}
+    assert _left(run.id) == NOTHING
 
 
-def test_a_sigkilled_start_leaves_no_service_after_gc(chat_ref: str) -> None:
+@BACKENDS
+def test_a_sigkilled_start_leaves_no_service_after_gc(chat_ref: str, backend: str) -> None:
     env = {**os.environ, "ENVSPEC_TEST_PAUSE_AT": "after-start", "ENVSPEC_TEST_PAUSE_S": "120"}
-    argv = [sys.executable, "-m", "envspec.cli.main", "run", chat_ref, "--backend", "docker"]
+    argv = [sys.executable, "-m", "envspec.cli.main", "run", chat_ref, "--backend", backend]
     proc = subprocess.Popen(argv, env=env)
     run_id = ""
     deadline = time.time() + 240
@@ -178,8 +222,9 @@ def test_a_sigkilled_start_leaves_no_service_after_gc(chat_ref: str) -> None:
                 run_id = r.id
         time.sleep(0.2)
     assert run_id, "the run never reached the pause point"
-    assert len(_labelled(run_id)["containers"]) == 3
+    what = "containers" if backend == "docker" else "processes"
+    assert len(_left(run_id)[what]) == (3 if backend == "docker" else 2)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     runs.gc()
-    assert _labelled(run_id) == {"containers": [], "networks": []}
+    assert _left(run_id) == NOTHING

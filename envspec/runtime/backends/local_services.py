@@ -1,0 +1,180 @@
+"""A run's services on the local backend (as root).
+
+The run gets a network namespace of its own (``ip netns``: loopback only), and every command of
+the agent runs in it. Each engine runs on this host on a unix socket in the service's root-only
+folder (no port anyone could reach); its proxy runs inside the run's namespace, listening on
+``127.0.0.1:PORT`` there, which is all the agent can reach, and on a unix socket beside the
+engine's for the scorer. Engines and proxies run under ``timeout`` until the deadline in
+sessions of their own, so that they end with no envspec process alive; their process groups
+are recorded in the service folders, from which ``stop`` and ``gc`` end them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from envspec.errors import EngineError
+from envspec.models.manifest import Manifest, Service
+from envspec.models.run import RunRecord
+from envspec.runtime import runstore, services
+from envspec.runtime.host import HostCannotRun
+
+PROGRAMS = Path(__file__).resolve().parents[2] / "services"
+READY_TIMEOUT_S = 180.0
+NETNS_DIR = Path("/run/netns")
+
+
+def netns(run_id: str) -> str:
+    """The name of the run's network namespace."""
+    return f"envspec-{run_id}"
+
+
+def check_possible() -> None:
+    """Raises HostCannotRun where this host cannot isolate services (not root, no ``ip``)."""
+    if os.geteuid() != 0:
+        raise HostCannotRun(
+            "services on the local backend need root (a network namespace per run)",
+            hint="run envspec as root, or use --backend docker",
+        )
+    if subprocess.run(["ip", "netns", "list"], capture_output=True).returncode != 0:
+        raise HostCannotRun("`ip netns` does not work here", hint="apt-get install iproute2")
+
+
+def start(run: RunRecord, manifest: Manifest, assets: dict[str, str]) -> dict[str, Any]:
+    """The namespace, the engines and the proxies; returns the backend state to keep. Waits
+    until every engine has loaded its model and every proxy listens.
+
+    Raises:
+        EngineError: something did not start.
+    """
+    ns = netns(run.id)
+    _ip("netns", "add", ns)
+    _ip("-n", ns, "link", "set", "lo", "up")
+    keys = services.draw_keys(manifest)
+    remaining = max(1, int((run.deadline or time.time()) - time.time()))
+    urls = {}
+    for i, s in enumerate(manifest.services):
+        folder = services.service_dir(run.id, s.name)
+        engine_sock = folder / "engine.sock"
+        model = str(Path(assets[s.model]) / s.file)
+        _spawn(
+            folder,
+            "engine",
+            ["timeout", "-k", "10", str(remaining), sys.executable, str(PROGRAMS / "llamacpp.py"),
+             model, "--host", str(engine_sock), "--threads", str(s.threads),
+             "--ctx", str(s.context), "--alias", s.name],
+        )  # fmt: skip
+        _wait_engine(folder, engine_sock, s)
+        port = services.PORT + i
+        config = services.write_proxy_config(
+            run, s, keys[s.name], upstream=f"unix:{engine_sock}", listen_host="127.0.0.1",
+            folder=str(folder), port=port,
+        )  # fmt: skip
+        _spawn(
+            folder,
+            "proxy",
+            ["ip", "netns", "exec", ns, "timeout", "-k", "10", str(remaining), sys.executable,
+             str(PROGRAMS / "proxy.py"), str(config)],
+        )  # fmt: skip
+        _wait_proxy(folder, s)
+        urls[s.name] = f"http://127.0.0.1:{port}"
+    return {"netns": ns, "service_keys": keys, "service_urls": urls}
+
+
+def _ip(*args: str) -> None:
+    done = subprocess.run(["ip", *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise EngineError(f"ip {' '.join(args)}: {done.stderr.strip()}")
+
+
+def _spawn(folder: Path, role: str, argv: list[str]) -> None:
+    """Start ``argv`` detached (a session of its own, not a child of this process, so that no
+    zombie of it waits on a long-lived caller), output to ``folder/ROLE.log``; its pid, which
+    is its process group, recorded in ``folder/ROLE.pid``."""
+    log = folder / f"{role}.log"
+    launcher = 'setsid "$@" </dev/null >"$0" 2>&1 & echo $!'
+    done = subprocess.run(["sh", "-c", launcher, str(log), *argv], capture_output=True, text=True)
+    if done.returncode != 0 or not done.stdout.strip().isdigit():
+        raise EngineError(f"cannot start the {role} of a service: {done.stderr.strip()}")
+    (folder / f"{role}.pid").write_text(done.stdout.strip())
+
+
+def _alive(folder: Path, role: str) -> bool:
+    return alive(int((folder / f"{role}.pid").read_text()))
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _failed(folder: Path, role: str, service: Service) -> EngineError:
+    tail = (folder / f"{role}.log").read_text(errors="replace")[-1500:]
+    return EngineError(
+        f"service {service.name!r}: its {role} did not start:\n{tail}",
+        hint="check the model asset and the services' packages (pip install 'envspec[services]')",
+    )
+
+
+def _wait_engine(folder: Path, sock: Path, service: Service) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    transport = httpx.HTTPTransport(uds=str(sock))
+    with httpx.Client(transport=transport, timeout=2.0) as client:
+        while time.monotonic() < deadline and _alive(folder, "engine"):
+            if sock.exists():
+                with contextlib.suppress(httpx.TransportError):
+                    if client.get("http://engine/v1/models").status_code == 200:
+                        return
+            time.sleep(0.2)
+    raise _failed(folder, "engine", service)
+
+
+def _wait_proxy(folder: Path, service: Service) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while time.monotonic() < deadline and _alive(folder, "proxy"):
+        if (folder / services.SOCKET).exists():  # made after its TCP listener
+            return
+        time.sleep(0.1)
+    raise _failed(folder, "proxy", service)
+
+
+def enter(state: dict[str, Any]) -> list[str]:
+    """The prefix that runs an agent's command in the run's network namespace (none without
+    services)."""
+    ns = state.get("netns")
+    return ["nsenter", f"--net={NETNS_DIR / ns}", "--"] if ns else []
+
+
+def stop(run_id: str) -> None:
+    """End the run's engines and proxies and remove its namespace (idempotent)."""
+    root = runstore.run_dir(run_id) / "services"
+    if root.is_dir():
+        for pid_file in root.glob("*/*.pid"):
+            with contextlib.suppress(ValueError, OSError):
+                pid = int(pid_file.read_text())
+                # only a group still led by our program (a pid can be reused once it exits)
+                if str(PROGRAMS).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    os.killpg(pid, signal.SIGKILL)
+            pid_file.unlink()
+    if (NETNS_DIR / netns(run_id)).exists():
+        subprocess.run(["ip", "netns", "delete", netns(run_id)], capture_output=True)
+
+
+def leftovers() -> list[str]:
+    """Runs that still have a namespace here (for gc)."""
+    if not NETNS_DIR.is_dir():
+        return []
+    return [p.name.removeprefix("envspec-") for p in NETNS_DIR.glob("envspec-*")]
