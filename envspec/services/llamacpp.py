@@ -36,6 +36,8 @@ def main(argv: list[str]) -> int:
     params.cpuparams.n_threads = args.threads
     params.cpuparams_batch.n_threads = args.threads
     params.hostnames = [args.host]
+    # the model's own chat template (from the GGUF), which is what parses tool calls
+    params.use_jinja = True
     params.port = args.port
     if args.alias:
         params.model_alias = {args.alias}
