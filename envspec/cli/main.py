@@ -13,7 +13,17 @@ import typer
 from rich.markup import escape
 
 from envspec import __version__
-from envspec.cli import assets, authoring, calibrate, export, images, manifest, registry, runs
+from envspec.cli import (
+    assets,
+    authoring,
+    calibrate,
+    export,
+    images,
+    manifest,
+    registry,
+    runs,
+    serve,
+)
 from envspec.cli.render import err_console, last_step, print_json, safe_text
 from envspec.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_KINDS, EnvspecError
 
@@ -32,6 +42,7 @@ calibrate.register(app)
 assets.register(app)
 authoring.register(app)
 export.register(app)
+serve.register(app)
 
 
 def _print_version(value: bool) -> None:

@@ -48,18 +48,19 @@ def service_dir(run_id: str, name: str) -> Path:
 
 
 def write_proxy_config(
-    run: RunRecord,
+    here: Path,
     service: Service,
     keys: dict[str, str],
     *,
     upstream: str,
     listen_host: str,
     folder: str,
+    budget: int | None,
     port: int = PORT,
 ) -> Path:
-    """Write the configuration of ``service``'s proxy into its service folder, with paths as
-    the proxy sees them (``folder`` is where that folder is mounted for it). Returns the file."""
-    here = service_dir(run.id, service.name)
+    """Write the configuration of ``service``'s proxy into its folder ``here``, with paths as
+    the proxy sees them (``folder`` is where ``here`` is mounted for it); ``budget`` is the
+    agent's allowance. Returns the file."""
     config = {
         "service": service.name,
         "upstream": upstream,
@@ -67,7 +68,7 @@ def write_proxy_config(
         "listen_port": port,
         "usage_log": f"{folder}/usage.jsonl",
         "keys": {keys["agent"]: "agent", keys["scorer"]: "scorer"},
-        "budget": run.limits.llm_tokens,
+        "budget": budget,
         "unit": "tokens",
         "listen_unix": f"{folder}/{SOCKET}",
     }

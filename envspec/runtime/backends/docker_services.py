@@ -140,12 +140,13 @@ def start(
             cpus=s.threads,
         )
         services.write_proxy_config(
-            run,
+            services.service_dir(run.id, s.name),
             s,
             keys[s.name],
             upstream=f"http://engine-{s.name}:{services.PORT}",
             listen_host="0.0.0.0",
             folder=services.PROXY_DIR,
+            budget=run.limits.llm_tokens,
         )
         proxy = _container(
             client,

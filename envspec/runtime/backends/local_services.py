@@ -63,31 +63,72 @@ def start(run: RunRecord, manifest: Manifest, assets: dict[str, str]) -> dict[st
     remaining = max(1, int((run.deadline or time.time()) - time.time()))
     urls = {}
     for i, s in enumerate(manifest.services):
-        folder = services.service_dir(run.id, s.name)
-        engine_sock = folder / "engine.sock"
-        model = str(Path(assets[s.model]) / s.file)
-        _spawn(
-            folder,
-            "engine",
-            ["timeout", "-k", "10", str(remaining), sys.executable, str(PROGRAMS / "llamacpp.py"),
-             model, "--host", str(engine_sock), "--threads", str(s.threads),
-             "--ctx", str(s.context), "--alias", s.name],
-        )  # fmt: skip
-        _wait_engine(folder, engine_sock, s)
         port = services.PORT + i
-        config = services.write_proxy_config(
-            run, s, keys[s.name], upstream=f"unix:{engine_sock}", listen_host="127.0.0.1",
-            folder=str(folder), port=port,
-        )  # fmt: skip
-        _spawn(
-            folder,
-            "proxy",
-            ["ip", "netns", "exec", ns, "timeout", "-k", "10", str(remaining), sys.executable,
-             str(PROGRAMS / "proxy.py"), str(config)],
-        )  # fmt: skip
-        _wait_proxy(folder, s)
+        launch(
+            services.service_dir(run.id, s.name),
+            s,
+            Path(assets[s.model]) / s.file,
+            keys=keys[s.name],
+            seconds=remaining,
+            budget=run.limits.llm_tokens,
+            port=port,
+            namespace=ns,
+        )
         urls[s.name] = f"http://127.0.0.1:{port}"
     return {"netns": ns, "service_keys": keys, "service_urls": urls}
+
+
+def launch(
+    folder: Path,
+    service: Service,
+    model: Path,
+    *,
+    keys: dict[str, str],
+    seconds: int,
+    budget: int | None,
+    port: int,
+    namespace: str | None,
+) -> None:
+    """One service: its engine on a unix socket in ``folder`` (root-only), its proxy on
+    ``127.0.0.1:port`` inside the network namespace ``namespace`` (or this host's: ``envspec
+    serve``) and on a socket in ``folder``; both for at most ``seconds``. Returns once the
+    engine has loaded the model and the proxy listens.
+
+    Raises:
+        EngineError: either did not start.
+    """
+    engine_sock = folder / "engine.sock"
+    _spawn(
+        folder,
+        "engine",
+        ["timeout", "-k", "10", str(seconds), sys.executable, str(PROGRAMS / "llamacpp.py"),
+         str(model), "--host", str(engine_sock), "--threads", str(service.threads),
+         "--ctx", str(service.context), "--alias", service.name],
+    )  # fmt: skip
+    _wait_engine(folder, engine_sock, service)
+    config = services.write_proxy_config(
+        folder, service, keys, upstream=f"unix:{engine_sock}", listen_host="127.0.0.1",
+        folder=str(folder), budget=budget, port=port,
+    )  # fmt: skip
+    inside = ["ip", "netns", "exec", namespace] if namespace else []
+    _spawn(
+        folder,
+        "proxy",
+        [*inside, "timeout", "-k", "10", str(seconds), sys.executable,
+         str(PROGRAMS / "proxy.py"), str(config)],
+    )  # fmt: skip
+    _wait_proxy(folder, service)
+
+
+def end(folder: Path) -> None:
+    """Kill the process groups recorded in ``folder`` (an engine's, a proxy's)."""
+    for pid_file in folder.glob("*.pid"):
+        with contextlib.suppress(ValueError, OSError):
+            pid = int(pid_file.read_text())
+            # only a group still led by our program (a pid can be reused once it exits)
+            if str(PROGRAMS).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.killpg(pid, signal.SIGKILL)
+        pid_file.unlink()
 
 
 def _ip(*args: str) -> None:
@@ -162,13 +203,8 @@ def stop(run_id: str) -> None:
     """End the run's engines and proxies and remove its namespace (idempotent)."""
     root = runstore.run_dir(run_id) / "services"
     if root.is_dir():
-        for pid_file in root.glob("*/*.pid"):
-            with contextlib.suppress(ValueError, OSError):
-                pid = int(pid_file.read_text())
-                # only a group still led by our program (a pid can be reused once it exits)
-                if str(PROGRAMS).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
-                    os.killpg(pid, signal.SIGKILL)
-            pid_file.unlink()
+        for folder in root.iterdir():
+            end(folder)
     if (NETNS_DIR / netns(run_id)).exists():
         subprocess.run(["ip", "netns", "delete", netns(run_id)], capture_output=True)
 
