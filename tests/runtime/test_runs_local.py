@@ -243,3 +243,40 @@ def test_a_home_envspec_makes_is_private(monkeypatch: pytest.MonkeyPatch) -> Non
         monkeypatch.setenv("ENVSPEC_HOME", str(home))
         assert constants.default_gpu_lease_dir().parent == home
         assert home.stat().st_mode & 0o777 == 0o700
+
+
+REACH = """
+import socket, sys
+own = socket.create_server(("127.0.0.1", 0))  # the agent's own loopback works
+socket.create_connection(own.getsockname(), timeout=3).close()
+try:
+    socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=3).close()
+    print("reached the host")
+except OSError as e:
+    print("unreachable", type(e).__name__)
+"""
+
+
+@needs_root
+@pytest.mark.parametrize("backend", ["docker", "local"])
+def test_a_variant_without_network_reaches_nothing_of_the_host(
+    publish: Callable[..., str], backend: str
+) -> None:
+    """network: none holds on both backends: a port open on the host's loopback is out of
+    reach of the agent's commands (on the local backend: a network namespace per run), while
+    the agent's own loopback works, across its commands too."""
+    import socket
+
+    run = runs.start_run(publish(), backend=backend)
+    try:
+        with socket.create_server(("127.0.0.1", 0)) as host:
+            port = str(host.getsockname()[1])
+            done = runs.exec_in_run(run.id, ["python3", "-c", REACH, port], timeout=60)
+        assert done.exit_code == 0, done.stderr.decode()
+        assert done.stdout.decode().startswith("unreachable"), done.stdout
+    finally:
+        runs.finish_run(run.id)
+    if backend == "local":
+        from envspec.runtime.backends import local_services
+
+        assert run.id not in local_services.leftovers(), "the run's namespace outlived it"

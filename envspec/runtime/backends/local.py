@@ -203,13 +203,21 @@ class LocalBackend(Backend):
                 os.lchown(p, pw.pw_uid, pw.pw_gid)
             os.chmod(work, 0o700)
             isolation = "user"
+        no_network = manifest.variant(run.variant).network == "none"
+        if isolated and "disk" in state and no_network:
+            # the agent's commands enter it as root, before they become the run's user
+            remaining = max(1, int((run.deadline or time.time()) - time.time()))
+            state["netns"] = local_services.create_namespace(run.id, remaining)
         if manifest.services:
-            if "disk" not in state:  # the agent's commands enter the namespace as root first
+            if "netns" not in state:
                 raise HostCannotRun(
-                    f"services on the local backend need the run's disk: {why_not}",
+                    "services on the local backend need the run's own network namespace: root, "
+                    f"the run's disk ({why_not or 'ok'}) and a variant with network none",
                     hint="use --backend docker",
                 )
-            state.update(local_services.start(run, manifest, spec.prepared["assets"]))
+            state.update(
+                local_services.start(run, manifest, spec.prepared["assets"], state["netns"])
+            )
             state["env"].update(
                 services.agent_env(manifest, state["service_urls"], state["service_keys"])
             )

@@ -1,12 +1,13 @@
-"""A run's services on the local backend (as root).
+"""A run's network namespace and services on the local backend (as root).
 
-The run gets a network namespace of its own (``ip netns``: loopback only), and every command of
-the agent runs in it. Each engine runs on this host on a unix socket in the service's root-only
-folder (no port anyone could reach); its proxy runs inside the run's namespace, listening on
-``127.0.0.1:PORT`` there, which is all the agent can reach, and on a unix socket beside the
-engine's for the scorer. Engines and proxies run under ``timeout`` until the deadline in
-sessions of their own, so that they end with no envspec process alive; their process groups
-are recorded in the service folders, from which ``stop`` and ``gc`` end them.
+An isolated run whose variant has no network gets a network namespace of its own (``ip netns``:
+loopback only), and every command of the agent runs in it. Each engine runs on this host on a
+unix socket in the service's root-only folder (no port anyone could reach); its proxy runs
+inside the run's namespace, listening on ``127.0.0.1:PORT`` there, which is all the agent can
+reach, and on a unix socket beside the engine's for the scorer. Engines and proxies run under
+``timeout`` until the deadline in sessions of their own, so that they end with no envspec
+process alive; their process groups are recorded in the service folders, from which ``stop``
+and ``gc`` end them.
 """
 
 from __future__ import annotations
@@ -30,35 +31,58 @@ from envspec.runtime.host import HostCannotRun
 
 PROGRAMS = Path(__file__).resolve().parents[2] / "services"
 READY_TIMEOUT_S = 180.0
-NETNS_DIR = Path("/run/netns")
 
 
-def netns(run_id: str) -> str:
-    """The name of the run's network namespace."""
-    return f"envspec-{run_id}"
+#: brings up the loopback of the namespace it runs in, then holds the namespace open until the
+#: deadline (argv[1]: seconds); standard library only, as hosts may lack iproute2
+HOLDER = """
+import fcntl, os, socket, struct, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+ifr = struct.pack("16sh22x", b"lo", 0)
+flags = struct.unpack("16sh22x", fcntl.ioctl(s, 0x8913, ifr))[1]
+fcntl.ioctl(s, 0x8914, struct.pack("16sh22x", b"lo", flags | 1))
+os.execvp("sleep", ["envspec-netns", sys.argv[1]])  # argv[0]: the mark stop looks for
+"""
 
 
-def check_possible() -> None:
-    """Raises HostCannotRun where this host cannot isolate services (not root, no ``ip``)."""
-    if os.geteuid() != 0:
-        raise HostCannotRun(
-            "services on the local backend need root (a network namespace per run)",
-            hint="run envspec as root, or use --backend docker",
-        )
-    if subprocess.run(["ip", "netns", "list"], capture_output=True).returncode != 0:
-        raise HostCannotRun("`ip netns` does not work here", hint="apt-get install iproute2")
+def _holder_file(run_id: str) -> Path:
+    return runstore.run_dir(run_id) / "netns.pid"
 
 
-def start(run: RunRecord, manifest: Manifest, assets: dict[str, str]) -> dict[str, Any]:
-    """The namespace, the engines and the proxies; returns the backend state to keep. Waits
-    until every engine has loaded its model and every proxy listens.
+def create_namespace(run_id: str, seconds: int) -> str:
+    """The run's network namespace, loopback up (so that the agent's own processes can talk
+    over 127.0.0.1), nothing else, held open by a detached process until the deadline; returns
+    its path (``/proc/PID/ns/net``).
+
+    Raises:
+        HostCannotRun: namespaces cannot be made here.
+    """
+    argv = ["unshare", "--net", "--", sys.executable, "-c", HOLDER, str(seconds)]
+    launcher = 'setsid "$@" </dev/null >/dev/null 2>&1 & echo $!'
+    done = subprocess.run(["sh", "-c", launcher, "sh", *argv], capture_output=True, text=True)
+    pid = done.stdout.strip()
+    deadline = time.monotonic() + 10
+    while pid.isdigit() and time.monotonic() < deadline:
+        cmdline = Path(f"/proc/{pid}/cmdline")
+        if cmdline.exists() and b"envspec-netns" in cmdline.read_bytes():  # up and holding
+            _holder_file(run_id).write_text(pid)
+            return f"/proc/{pid}/ns/net"
+        if not alive(int(pid)):
+            break
+        time.sleep(0.02)
+    raise HostCannotRun(
+        "cannot give the run a network namespace of its own (unshare --net failed)",
+        hint="run envspec as root on a kernel with network namespaces, or use --backend docker",
+    )
+
+
+def start(run: RunRecord, manifest: Manifest, assets: dict[str, str], ns: str) -> dict[str, Any]:
+    """The engines and the proxies (inside the run's namespace ``ns``); returns the backend
+    state to keep. Waits until every engine has loaded its model and every proxy listens.
 
     Raises:
         EngineError: something did not start.
     """
-    ns = netns(run.id)
-    _ip("netns", "add", ns)
-    _ip("-n", ns, "link", "set", "lo", "up")
     keys = services.draw_keys(manifest)
     remaining = max(1, int((run.deadline or time.time()) - time.time()))
     urls = {}
@@ -75,7 +99,7 @@ def start(run: RunRecord, manifest: Manifest, assets: dict[str, str]) -> dict[st
             namespace=ns,
         )
         urls[s.name] = f"http://127.0.0.1:{port}"
-    return {"netns": ns, "service_keys": keys, "service_urls": urls}
+    return {"service_keys": keys, "service_urls": urls}
 
 
 def launch(
@@ -110,7 +134,7 @@ def launch(
         folder, service, keys, upstream=f"unix:{engine_sock}", listen_host="127.0.0.1",
         folder=str(folder), budget=budget, port=port,
     )  # fmt: skip
-    inside = ["ip", "netns", "exec", namespace] if namespace else []
+    inside = ["nsenter", f"--net={namespace}", "--"] if namespace else []
     _spawn(
         folder,
         "proxy",
@@ -129,12 +153,6 @@ def end(folder: Path) -> None:
             if str(PROGRAMS).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
                 os.killpg(pid, signal.SIGKILL)
         pid_file.unlink()
-
-
-def _ip(*args: str) -> None:
-    done = subprocess.run(["ip", *args], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise EngineError(f"ip {' '.join(args)}: {done.stderr.strip()}")
 
 
 def _spawn(folder: Path, role: str, argv: list[str]) -> None:
@@ -192,25 +210,42 @@ def _wait_proxy(folder: Path, service: Service) -> None:
     raise _failed(folder, "proxy", service)
 
 
+def check_possible() -> None:
+    """Raises HostCannotRun where this host cannot isolate services (not root)."""
+    if os.geteuid() != 0:
+        raise HostCannotRun(
+            "services on the local backend need root (a network namespace per run)",
+            hint="run envspec as root, or use --backend docker",
+        )
+
+
 def enter(state: dict[str, Any]) -> list[str]:
-    """The prefix that runs an agent's command in the run's network namespace (none without
-    services)."""
+    """The prefix that runs an agent's command in the run's network namespace (none for a run
+    without one)."""
     ns = state.get("netns")
-    return ["nsenter", f"--net={NETNS_DIR / ns}", "--"] if ns else []
+    return ["nsenter", f"--net={ns}", "--"] if ns else []
 
 
 def stop(run_id: str) -> None:
-    """End the run's engines and proxies and remove its namespace (idempotent)."""
+    """End the run's engines, proxies and namespace holder (idempotent)."""
     root = runstore.run_dir(run_id) / "services"
     if root.is_dir():
         for folder in root.iterdir():
             end(folder)
-    if (NETNS_DIR / netns(run_id)).exists():
-        subprocess.run(["ip", "netns", "delete", netns(run_id)], capture_output=True)
+    holder = _holder_file(run_id)
+    if holder.exists():
+        with contextlib.suppress(ValueError, OSError):
+            pid = int(holder.read_text())
+            if b"envspec-netns" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.killpg(pid, signal.SIGKILL)
+        holder.unlink()
 
 
 def leftovers() -> list[str]:
-    """Runs that still have a namespace here (for gc)."""
-    if not NETNS_DIR.is_dir():
-        return []
-    return [p.name.removeprefix("envspec-") for p in NETNS_DIR.glob("envspec-*")]
+    """Runs whose namespace holder or service processes still run here (for gc)."""
+    out = []
+    for d in runstore.runs_root().glob("*"):
+        pids = [d / "netns.pid", *(d / "services").glob("*/*.pid")]
+        if any(p.is_file() and p.read_text().isdigit() and alive(int(p.read_text())) for p in pids):
+            out.append(d.name)
+    return out
