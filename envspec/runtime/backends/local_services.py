@@ -21,8 +21,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from envspec.errors import EngineError
 from envspec.models.manifest import Manifest, Service
 from envspec.models.run import RunRecord
@@ -189,6 +187,8 @@ def _failed(folder: Path, role: str, service: Service) -> EngineError:
 
 
 def _wait_engine(folder: Path, sock: Path, service: Service) -> None:
+    import httpx  # only runs with services load it (GPU hosts may lack it)
+
     deadline = time.monotonic() + READY_TIMEOUT_S
     transport = httpx.HTTPTransport(uds=str(sock))
     with httpx.Client(transport=transport, timeout=2.0) as client:
