@@ -136,22 +136,17 @@ def test_version_and_a_light_start() -> None:
         [sys.executable, "-m", "envspec.cli.main", "--version"], capture_output=True, text=True
     )
     assert done.returncode == 0 and done.stdout.strip() == __version__
-    probe = (
-        "import sys, envspec.cli.main; "
-        "print(sorted(m for m in ('docker', 'requests', 'jsonschema', 'envspec.oci.pull', "
-        "'envspec.runtime.runs', 'envspec.authoring.check') if m in sys.modules))"
-    )
-    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
-    # the commands on a started run (exec, score, finish, status) load neither the puller and
-    # builder nor jsonschema (only reading a score record needs it, and imports it then)
-    probe = (
-        "import sys, envspec.runtime.runs, envspec.runtime.backends.docker, envspec.schema; "
-        "print(sorted(m for m in ('jsonschema', 'envspec.oci.pull', 'envspec.oci.build', "
-        "'pydantic') if m in sys.modules))"
-    )
-    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+    # starting the CLI; then what the commands on a started run (exec, score, finish, status)
+    # load: neither the puller and builder nor jsonschema (reading a score record imports it)
+    for imported, absent in (
+        ("envspec.cli.main", ("docker", "requests", "jsonschema", "envspec.oci.pull",
+                              "envspec.runtime.runs", "envspec.authoring.check")),
+        ("envspec.runtime.runs, envspec.runtime.backends.docker, envspec.schema",
+         ("jsonschema", "envspec.oci.pull", "envspec.oci.build", "pydantic")),
+    ):  # fmt: skip
+        probe = f"import sys, {imported}; print(sorted(m for m in {absent!r} if m in sys.modules))"
+        loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+        assert loaded.stdout.strip() == "[]", (imported, loaded.stdout + loaded.stderr)
 
 
 def test_every_command_takes_json() -> None:
