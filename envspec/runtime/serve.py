@@ -3,7 +3,6 @@ metering proxy as a run's services (docs/services.md), on this host's ``127.0.0.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from pathlib import Path
 from envspec import constants
 from envspec.errors import BadInput
 from envspec.models.manifest import Service
+from envspec.runtime import services
 from envspec.runtime.backends import local_services
 
 
@@ -27,10 +27,8 @@ class Served:
 
     def used(self) -> int:
         """Tokens served so far (the engine's own counts)."""
-        if not self.usage_log.is_file():
-            return 0
-        lines = self.usage_log.read_text(encoding="utf-8").splitlines()
-        return sum(int(json.loads(line)["usage"]) for line in lines if line.strip())
+        totals = services.tally(self.usage_log)
+        return totals["agent"] + totals["scorer"]
 
 
 def model_file(model: str) -> Path:

@@ -22,6 +22,10 @@ from envspec.runtime import runstore
 
 #: the port every proxy and engine listens on inside its own container or namespace
 PORT = 8000
+#: the service programs of this envspec (envspec/services), copied into service images
+PROGRAMS = Path(__file__).resolve().parents[1] / "services"
+#: how long a run's start waits for its engines to load their models
+READY_TIMEOUT_S = 180.0
 #: where the proxy finds its configuration and writes its usage log (bound from the run dir)
 PROXY_DIR = "/var/lib/envspec-proxy"
 #: the proxy's unix socket in its service folder: the scorer's route (scorer_kit.call_service)
@@ -79,6 +83,12 @@ def write_proxy_config(
     return path
 
 
+def until(seconds: int, argv: list[str]) -> list[str]:
+    """``argv`` ended by the run's deadline, ``seconds`` from now (killed 10 s after TERM), so
+    that a service stops with no envspec process alive."""
+    return ["timeout", "-k", "10", str(seconds), *argv]
+
+
 def agent_env(
     manifest: Manifest, urls: dict[str, str], keys: dict[str, dict[str, str]]
 ) -> dict[str, str]:
@@ -113,21 +123,20 @@ def usage(run: RunRecord, manifest: Manifest) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for s in manifest.services:
         log = runstore.run_dir(run.id) / "services" / s.name / "usage.jsonl"
-        used = {"agent": 0, "scorer": 0}
-        requests = refused = 0
-        if log.is_file():
-            for line in log.read_text(encoding="utf-8").splitlines():
-                if not line.strip():
-                    continue
-                entry = json.loads(line)
-                used[entry["principal"]] = used.get(entry["principal"], 0) + int(entry["usage"])
-                requests += 1
-                refused += entry.get("status") == 429
-        out[s.name] = {
-            "unit": "tokens",
-            "budget": run.limits.llm_tokens,
-            **used,
-            "requests": requests,
-            "refused": refused,
-        }
+        out[s.name] = {"unit": "tokens", "budget": run.limits.llm_tokens, **tally(log)}
     return out
+
+
+def tally(log: Path) -> dict[str, int]:
+    """The totals of one proxy's usage log: ``{agent, scorer, requests, refused}``."""
+    used = {"agent": 0, "scorer": 0}
+    requests = refused = 0
+    if log.is_file():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            entry = json.loads(line)
+            used[entry["principal"]] = used.get(entry["principal"], 0) + int(entry["usage"])
+            requests += 1
+            refused += entry.get("status") == 429
+    return {**used, "requests": requests, "refused": refused}

@@ -142,7 +142,7 @@ def run_registry(
             if _wait_ready(proc, url, ca, log):
                 break
         except BaseException:
-            _stop(proc)
+            stop_process(proc)
             raise
     else:
         raise RuntimeError(f"docker-registry would not start; log:\n{log.read_text()[-2000:]}")
@@ -158,10 +158,11 @@ def run_registry(
             log=log,
         )
     finally:
-        _stop(proc)
+        stop_process(proc)
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate ``proc``, killing it if it does not end within 5 s."""
     if proc.poll() is None:
         proc.terminate()
         try:

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from tests.support.registry import free_port
+from tests.support.registry import free_port, stop_process
 
 SERVICES = Path(__file__).resolve().parents[2] / "envspec" / "services"
 
@@ -49,12 +49,7 @@ def process(
         wait_for_http(url, proc, log, timeout, ready=ready)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
 
 
 @contextmanager

@@ -1,11 +1,11 @@
 """A run's services on the Docker engine.
 
-Two internal networks per run (no route out of either): the agent's, where the agent (and the
-scorer) find only the proxies, each under its service's name; and the services', where each
-proxy reaches its engine. So the agent has no route to an engine but through its proxy. Engine
-and proxy containers run under ``timeout`` until the run's deadline, labelled with the run, so
-that they stop at the deadline with no envspec process alive, and ``gc`` reaps them after a
-crash like every other container of the run.
+Two internal networks per run (no route out of either): the agent's, where the agent finds only
+the proxies, each under its service's name; and the services', where each proxy reaches its
+engine (the scorer, with no network, uses a proxy's unix socket). So the agent has no route to
+an engine but through its proxy. Engine and proxy containers run under ``timeout`` until the
+run's deadline, labelled with the run, so that they stop at the deadline with no envspec process
+alive, and ``gc`` reaps them after a crash like every other container of the run.
 """
 
 from __future__ import annotations
@@ -33,13 +33,9 @@ from envspec.runtime import services
 
 log = logging.getLogger(__name__)
 
-#: how long a run's start waits for its engines to load their models
-READY_TIMEOUT_S = 180.0
 PYTHON = f"{constants.SERVICES_DIR}/venv/bin/python"
 #: the label of a service image: a hash of what it was built from (base, model, programs)
 CONTENT_LABEL = "dev.envspec.service-content"
-#: the service programs of this envspec (envspec/services)
-PROGRAMS = Path(__file__).resolve().parents[2] / "services"
 
 
 def networks(run_id: str) -> tuple[str, str]:
@@ -80,7 +76,7 @@ def _service_image(base: str, tag: str, model: Asset, files: Path) -> str:
     programs = ("proxy.py", "llamacpp.py")
     content = hashlib.sha256(f"{engine.image_id(base)} {model.digest}".encode())
     for program in programs:
-        content.update((PROGRAMS / program).read_bytes())
+        content.update((services.PROGRAMS / program).read_bytes())
     try:  # built already for this content: no need to send the weights to the engine again
         existing = engine.client().images.get(tag)
         if existing.labels.get(CONTENT_LABEL) == content.hexdigest():
@@ -90,7 +86,7 @@ def _service_image(base: str, tag: str, model: Asset, files: Path) -> str:
     with tempfile.TemporaryDirectory(prefix="envspec-service-") as tmp:
         ctx = Path(tmp)
         for program in programs:
-            shutil.copyfile(PROGRAMS / program, ctx / program)
+            shutil.copyfile(services.PROGRAMS / program, ctx / program)
         shutil.copytree(files, ctx / "model", copy_function=link_or_copy)
         (ctx / "Dockerfile").write_text(
             f"FROM {base}\n"
@@ -171,9 +167,8 @@ def start(
 
 
 def _until(seconds: int, program: str, *args: str) -> list[str]:
-    """A service command that ends by the run's deadline (``timeout`` as PID 1's child)."""
-    program_path = f"{constants.SERVICES_DIR}/{program}"
-    return ["timeout", "-k", "10", str(seconds), PYTHON, program_path, *args]
+    """A service program of the image, ended by the run's deadline."""
+    return services.until(seconds, [PYTHON, f"{constants.SERVICES_DIR}/{program}", *args])
 
 
 def _container(
@@ -222,7 +217,7 @@ def _wait_ready(run: RunRecord, service: Service, proxy: Any, key: str) -> None:
     Raises:
         EngineError: it did not within READY_TIMEOUT_S, or a container exited.
     """
-    deadline = time.monotonic() + READY_TIMEOUT_S
+    deadline = time.monotonic() + services.READY_TIMEOUT_S
     _, svc_net = networks(run.id)
     while time.monotonic() < deadline:
         proxy.reload()
@@ -245,7 +240,8 @@ def _wait_ready(run: RunRecord, service: Service, proxy: Any, key: str) -> None:
         engine_box = engine.client().containers.get(f"envspec-{run.id}-engine-{service.name}")
         logs = engine_box.logs(tail=20).decode(errors="replace")
     raise EngineError(
-        f"service {service.name!r} did not become ready in {READY_TIMEOUT_S:.0f} s:\n{logs}",
+        f"service {service.name!r} did not become ready in {services.READY_TIMEOUT_S:.0f} s:"
+        f"\n{logs}",
         hint="check the model asset and the services image (envspec base build services)",
     )
 

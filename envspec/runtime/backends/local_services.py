@@ -1,11 +1,11 @@
 """A run's network namespace and services on the local backend (as root).
 
-An isolated run whose variant has no network gets a network namespace of its own (``ip netns``:
-loopback only), and every command of the agent runs in it. Each engine runs on this host on a
-unix socket in the service's root-only folder (no port anyone could reach); its proxy runs
-inside the run's namespace, listening on ``127.0.0.1:PORT`` there, which is all the agent can
-reach, and on a unix socket beside the engine's for the scorer. Engines and proxies run under
-``timeout`` until the deadline in sessions of their own, so that they end with no envspec
+An isolated run whose variant has no network gets a network namespace of its own (``unshare
+--net``, loopback only), and every command of the agent runs in it. Each engine runs on this
+host on a unix socket in the service's root-only folder (no port anyone could reach); its proxy
+runs inside the run's namespace, listening on ``127.0.0.1:PORT`` there, which is all the agent
+can reach, and on a unix socket beside the engine's for the scorer. Engines and proxies run
+under ``timeout`` until the deadline in sessions of their own, so that they end with no envspec
 process alive; their process groups are recorded in the service folders, from which ``stop``
 and ``gc`` end them.
 """
@@ -26,10 +26,6 @@ from envspec.models.manifest import Manifest, Service
 from envspec.models.run import RunRecord
 from envspec.runtime import runstore, services
 from envspec.runtime.host import HostCannotRun
-
-PROGRAMS = Path(__file__).resolve().parents[2] / "services"
-READY_TIMEOUT_S = 180.0
-
 
 #: brings up the loopback of the namespace it runs in, then holds the namespace open until the
 #: deadline (argv[1]: seconds); standard library only, as hosts may lack iproute2
@@ -123,9 +119,11 @@ def launch(
     _spawn(
         folder,
         "engine",
-        ["timeout", "-k", "10", str(seconds), sys.executable, str(PROGRAMS / "llamacpp.py"),
-         str(model), "--host", str(engine_sock), "--threads", str(service.threads),
-         "--ctx", str(service.context), "--alias", service.name],
+        services.until(seconds, [
+            sys.executable, str(services.PROGRAMS / "llamacpp.py"), str(model),
+            "--host", str(engine_sock), "--threads", str(service.threads),
+            "--ctx", str(service.context), "--alias", service.name,
+        ]),
     )  # fmt: skip
     _wait_engine(folder, engine_sock, service)
     config = services.write_proxy_config(
@@ -136,8 +134,8 @@ def launch(
     _spawn(
         folder,
         "proxy",
-        [*inside, "timeout", "-k", "10", str(seconds), sys.executable,
-         str(PROGRAMS / "proxy.py"), str(config)],
+        [*inside, *services.until(seconds, [sys.executable, str(services.PROGRAMS / "proxy.py"),
+                                            str(config)])],
     )  # fmt: skip
     _wait_proxy(folder, service)
 
@@ -145,12 +143,17 @@ def launch(
 def end(folder: Path) -> None:
     """Kill the process groups recorded in ``folder`` (an engine's, a proxy's)."""
     for pid_file in folder.glob("*.pid"):
-        with contextlib.suppress(ValueError, OSError):
-            pid = int(pid_file.read_text())
-            # only a group still led by our program (a pid can be reused once it exits)
-            if str(PROGRAMS).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
-                os.killpg(pid, signal.SIGKILL)
-        pid_file.unlink()
+        _kill_group(pid_file, str(services.PROGRAMS).encode())
+
+
+def _kill_group(pid_file: Path, mark: bytes) -> None:
+    """Kill the process group whose leader ``pid_file`` names, if its command line still holds
+    ``mark`` (a pid can be reused once it exits); then forget it."""
+    with contextlib.suppress(ValueError, OSError):
+        pid = int(pid_file.read_text())
+        if mark in Path(f"/proc/{pid}/cmdline").read_bytes():
+            os.killpg(pid, signal.SIGKILL)
+    pid_file.unlink(missing_ok=True)
 
 
 def _spawn(folder: Path, role: str, argv: list[str]) -> None:
@@ -189,7 +192,7 @@ def _failed(folder: Path, role: str, service: Service) -> EngineError:
 def _wait_engine(folder: Path, sock: Path, service: Service) -> None:
     import httpx  # only runs with services load it (GPU hosts may lack it)
 
-    deadline = time.monotonic() + READY_TIMEOUT_S
+    deadline = time.monotonic() + services.READY_TIMEOUT_S
     transport = httpx.HTTPTransport(uds=str(sock))
     with httpx.Client(transport=transport, timeout=2.0) as client:
         while time.monotonic() < deadline and _alive(folder, "engine"):
@@ -202,7 +205,7 @@ def _wait_engine(folder: Path, sock: Path, service: Service) -> None:
 
 
 def _wait_proxy(folder: Path, service: Service) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT_S
+    deadline = time.monotonic() + services.READY_TIMEOUT_S
     while time.monotonic() < deadline and _alive(folder, "proxy"):
         if (folder / services.SOCKET).exists():  # made after its TCP listener
             return
@@ -232,13 +235,7 @@ def stop(run_id: str) -> None:
     if root.is_dir():
         for folder in root.iterdir():
             end(folder)
-    holder = _holder_file(run_id)
-    if holder.exists():
-        with contextlib.suppress(ValueError, OSError):
-            pid = int(holder.read_text())
-            if b"envspec-netns" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                os.killpg(pid, signal.SIGKILL)
-        holder.unlink()
+    _kill_group(_holder_file(run_id), b"envspec-netns")
 
 
 def leftovers() -> list[str]:
