@@ -1,7 +1,9 @@
 """The metering proxy's cost: tokens/s and time to first token of streamed completions, through
-the proxy against the engine directly (llama.cpp on the packaged SmolLM2, this host's CPU).
+the proxy against the engine directly (the packaged SmolLM2; llama.cpp on this host's CPU, or
+transformers serve on a GPU).
 
     .venv/bin/python benchmarks/services_proxy.py [--repeats N] [--tokens N]
+    python benchmarks/services_proxy.py --engine transformers --device cuda --model DIR
 
 Requests alternate between the two routes, so that both see the same machine; prints medians.
 """
@@ -20,16 +22,17 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.support: engine, proxy
 
-from envspec.assets.models import build_model
 from tests.support.services import engine, proxy
 
 PROMPT = [{"role": "user", "content": "Write a short story about a lighthouse keeper."}]
 
 
-def stream_once(url: str, key: str, tokens: int) -> tuple[float, float]:
+def stream_once(url: str, key: str, tokens: int, *, ask_usage: bool = True) -> tuple[float, float]:
     """(seconds to the first content chunk, completion tokens per second after it)."""
-    body = {"messages": PROMPT, "max_tokens": tokens, "temperature": 0, "stream": True}
-    body["stream_options"] = {"include_usage": True}
+    body: dict[str, object] = {"messages": PROMPT, "max_tokens": tokens, "stream": True}
+    body["temperature"] = 0
+    if ask_usage:  # transformers serve sends it unasked and refuses the option
+        body["stream_options"] = {"include_usage": True}
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     began = time.perf_counter()
     first = None
@@ -60,25 +63,43 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--tokens", type=int, default=128)
     parser.add_argument("--threads", type=int, default=1, help="the engine's CPU threads")
+    parser.add_argument("--engine", choices=("llamacpp", "transformers"), default="llamacpp")
+    parser.add_argument("--device", default=None, help="transformers: cuda or cpu")
+    parser.add_argument("--model", type=Path, default=None, help="a built model folder")
     args = parser.parse_args()
+    transformers = args.engine == "transformers"
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
-        build_model("smollm2-135m-instruct", root / "model", cache=cache)
+        folder = args.model
+        if folder is None:
+            from envspec.assets.models import build_model
+
+            cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+            folder = root / "model"
+            build_model("smollm2-135m-instruct", folder, cache=cache)
         figures: dict[str, list[tuple[float, float]]] = {"direct": [], "proxy": []}
+        pinned = {"stream_usage": "always", "pinned_model": True} if transformers else {}
         with (
             engine(
-                root / "model" / "model.gguf", root / "engine.log", threads=args.threads
+                folder / "model.gguf",
+                root / "engine.log",
+                threads=args.threads,
+                program="transformers_engine.py" if transformers else "llamacpp.py",
+                device=args.device,
+                timeout=300.0,
             ) as direct,
-            proxy(root, direct, budget=None) as proxied,
+            proxy(root, direct, budget=None, **pinned) as proxied,
         ):
-            stream_once(direct, "", 8)  # warm the engine's caches
+            stream_once(direct, "", 8, ask_usage=not transformers)  # warm the engine
             for _ in range(args.repeats):
-                figures["direct"].append(stream_once(direct, "", args.tokens))
+                figures["direct"].append(
+                    stream_once(direct, "", args.tokens, ask_usage=not transformers)
+                )
                 figures["proxy"].append(stream_once(proxied, "agent-key", args.tokens))
+    where = f"{args.device or 'cpu'}" if transformers else f"{args.threads} thread(s)"
     print(
         f"medians over {args.repeats} streamed completions of {args.tokens} tokens, "
-        f"engine on {args.threads} thread(s)"
+        f"{args.engine} engine on {where}"
     )
     med = {}
     for route, runs in figures.items():

@@ -149,6 +149,8 @@ KIT_SOURCE = Path(__file__).resolve().parent / "kit" / KIT_FILE_NAME
 SANDBOX_UIDS_ENV = "ENVSPEC_SANDBOX_UIDS"
 #: env var naming the scoring's own root-only folder, where the kit makes its sandboxes
 SCORING_DIR_ENV = "ENVSPEC_SCORING_DIR"
+#: env var naming folders (colon-separated) the kit's sandboxes must not see: the agent's
+SANDBOX_HIDE_ENV = "ENVSPEC_SANDBOX_HIDE"
 #: uids reserved for scorings' sandboxes: blocks of SANDBOX_UID_BLOCK from SANDBOX_UID_BASE
 SANDBOX_UID_BASE = 1_900_000_000
 SANDBOX_UID_BLOCK = 256

@@ -102,6 +102,14 @@ class EngineError(EnvspecError):
     exit_code = EXIT_ENGINE
 
 
+class SlurmError(EngineError):
+    """A Slurm command failed or its controller did not answer; ``stderr`` is what it said."""
+
+    def __init__(self, message: str, *, hint: str | None = None, stderr: str = "") -> None:
+        super().__init__(message, hint=hint)
+        self.stderr = stderr
+
+
 class BuildError(EngineError):
     """An image build failed; ``step`` names the Dockerfile step that failed."""
 

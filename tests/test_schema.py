@@ -467,6 +467,38 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
         "semantic",
     ),
     (
+        "custom-service-fields",  # a program of the environment needs its routes and unit
+        _set("services[0].kind", "custom"),
+        {
+            "services[0].command": ("a custom service needs command", "add command"),
+            "services[0].routes": ("a custom service needs routes", "add routes"),
+            "services[0].unit": ("a custom service needs unit", "add unit"),
+            "services[0].model": ("does not apply to custom services", "remove it"),
+        },
+        "semantic",
+    ),
+    (
+        "custom-service-route",
+        _set(
+            "services[0]",
+            {
+                "name": "run",
+                "kind": "custom",
+                "command": ["python", "/s.py"],
+                "routes": ["v1/run"],
+                "unit": "flops",
+            },
+        ),
+        {"services[0].routes[0]": ("does not match", None)},
+        "schema",
+    ),
+    (
+        "service-field-of-other-kind",
+        _set("services[0].unit", "flops"),
+        {"services[0].unit": ("does not apply to openai-compatible services", "remove it")},
+        "semantic",
+    ),
+    (
         "service-model-missing",
         _set("services[0].model", "judge_modl"),
         {"services[0].model": ("no asset named 'judge_modl'", "did you mean 'judge_model'?")},

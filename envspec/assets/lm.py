@@ -53,6 +53,7 @@ __all__ = [
     "PRESETS",
     "LMPreset",
     "ModelShape",
+    "build_cpu",
     "build_lm_assets",
     "corrupt_embedding",
     "corrupt_lm_model",
@@ -72,6 +73,27 @@ DETERMINISTIC_ENV = {
     "CUBLAS_WORKSPACE_CONFIG": ":4096:8",
     "PYTHONHASHSEED": "0",
 }
+
+
+def build_cpu() -> str:
+    """The CPU a CPU pretraining's bytes depend on: its vendor, model name and whether it has
+    AVX-512. The pinned environment above makes one machine repeat its bytes, but MKL's
+    reproducible mode does not make an Intel and an AMD CPU agree (measured: lite models
+    built on an AMD EPYC and an Intel Xeon differ), so pins record where they were built."""
+    fields: dict[str, str] = {}
+    flags: set[str] = set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            key = key.strip()
+            if key in ("vendor_id", "model name") and key not in fields:
+                fields[key] = value.strip()
+            elif key == "flags" and not flags:
+                flags = set(value.split())
+    except OSError:
+        return "unknown CPU"
+    avx512 = "AVX-512" if "avx512f" in flags else "no AVX-512"
+    return f"{fields.get('vendor_id', '?')} {fields.get('model name', '?')} ({avx512})"
 
 
 @dataclass(frozen=True)

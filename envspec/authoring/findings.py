@@ -24,6 +24,7 @@ CODES: dict[str, tuple[str, str]] = {
     "variant-budgets-missing": (ERROR, "a variant has no budgets"),
     "budget-scorer-calls-missing": (WARNING, "intermediate scoring is allowed without a cap"),
     "budget-llm-tokens-missing": (WARNING, "a model service is offered without a token cap"),
+    "budget-unit-missing": (WARNING, "a custom service is offered without a budget in its unit"),
     "normalisation-missing": (WARNING, "a variant has no normalisation (not calibrated)"),
     "normalisation-without-provenance": (ERROR, "normalisation scores without their provenance"),
     "normalisation-stale": (ERROR, "normalisation differs from the last calibration file"),

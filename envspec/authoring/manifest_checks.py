@@ -83,7 +83,7 @@ def _budgets(manifest: Manifest, v: Variant) -> list[Finding]:
                 where,
             )
         )
-    if manifest.services and v.budgets.llm_tokens is None:
+    if any(not s.custom for s in manifest.services) and v.budgets.llm_tokens is None:
         out.append(
             finding(
                 "budget-llm-tokens-missing",
@@ -92,6 +92,17 @@ def _budgets(manifest: Manifest, v: Variant) -> list[Finding]:
                 where,
             )
         )
+    for s in manifest.services:
+        if s.custom and s.unit not in v.budgets.units:
+            out.append(
+                finding(
+                    "budget-unit-missing",
+                    f"variant {v.name!r} offers the service {s.name!r} with no budget in its "
+                    f"unit {s.unit!r}",
+                    f"set budgets.units.{s.unit}",
+                    where,
+                )
+            )
     return out
 
 

@@ -19,7 +19,9 @@ def calibrate(
         1,
         help="Fresh runs of each solution calibration.prepare trains (each scored REPEATS times).",
     ),
-    backend: str | None = typer.Option(None, help="docker or local (default: docker if any)."),
+    backend: str | None = typer.Option(
+        None, help="docker, local or slurm (default: docker if any)."
+    ),
     ref: str | None = typer.Option(
         None, "--ref", help="Use this published version instead of building ENV_DIR."
     ),
@@ -38,9 +40,11 @@ def calibrate(
     """Score the starting and reference solutions (and calibration.extra's) through the
     runtime; report raw scores, spreads and provenance (and, with --update, write them into
     envspec.yaml)."""
+    from envspec.errors import BadInput
     from envspec.runtime.budget import parse_overrides
     from envspec.runtime.calibrate import calibrate as run_calibration
-    from envspec.runtime.calibrate import restate_normalised, update_manifest
+    from envspec.runtime.calibrate import restate_normalised, update_manifest, update_refusal
+    from envspec.schema import load_manifest
 
     subs: dict[str, tuple[str, ...]] = {}
     for k, v in parse_overrides(allow_substitute).items():
@@ -61,11 +65,19 @@ def calibrate(
         on_score=show,
         assets_from=assets_from,
     )
-    if update:  # the file then records how the updated manifest scores each solution
+    refusal = None
+    if update:
+        refusal = update_refusal(figures, load_manifest(env_dir).scoring.direction)
+    if update and refusal is None:  # the file then records how the updated manifest scores
         restate_normalised(figures)
     path = out or env_dir / "calibration" / f"{variant}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(figures, indent=2) + "\n")
+    if refusal is not None:
+        raise BadInput(
+            f"{refusal} (the figures are in {path})",
+            hint="improve the reference solution (or the scorer), then calibrate again",
+        )
     if update:
         update_manifest(env_dir, variant, figures["normalisation"])
     if as_json:

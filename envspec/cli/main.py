@@ -16,6 +16,7 @@ from envspec import __version__
 from envspec.cli import (
     assets,
     authoring,
+    batch,
     calibrate,
     export,
     images,
@@ -43,6 +44,7 @@ assets.register(app)
 authoring.register(app)
 export.register(app)
 serve.register(app)
+batch.register(app)
 
 
 def _print_version(value: bool) -> None:

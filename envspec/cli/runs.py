@@ -17,7 +17,7 @@ def run(
     ref: str = typer.Argument(..., help="The environment: [registry/]ns/name:version[@digest]."),
     variant: str | None = typer.Option(None, help="Variant (default: the first in the manifest)."),
     backend: str | None = typer.Option(
-        None, help="docker or local (default: docker when an engine answers)."
+        None, help="docker, local or slurm (default: docker when an engine answers)."
     ),
     budget_: list[str] = typer.Option(
         [],

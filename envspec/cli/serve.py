@@ -21,12 +21,26 @@ def serve(
     budget: int | None = typer.Option(None, help="Tokens to serve in all (default: no limit)."),
     threads: int = typer.Option(2, help="The engine's CPU threads."),
     context: int = typer.Option(4096, help="Context length in tokens."),
+    engine: str = typer.Option(
+        "llamacpp", help="llamacpp (CPU) or transformers (transformers serve: GPUs or CPU)."
+    ),
+    gpus: str = typer.Option(
+        "", help="GPUs of this host for the transformers engine, e.g. 0 or 0,1 (none: the CPU)."
+    ),
     hours: float = typer.Option(8.0, help="Stop after this long."),
     as_json: bool = typer.Option(False, "--json", help="Print the address as a JSON line."),
 ) -> None:
-    """Serve a packaged model (llama.cpp) through the metering proxy until Ctrl-C: prints
+    """Serve a packaged model through the metering proxy until Ctrl-C: prints
     OPENAI_BASE_URL and OPENAI_API_KEY for a harness (Inspect's openai-api provider, ...)."""
+    from envspec.errors import BadInput
     from envspec.runtime.serve import model_file, serving
+    from envspec.runtime.services import ENGINES
+
+    if engine not in ENGINES:
+        raise BadInput(f"no engine {engine!r}", hint=f"engines: {', '.join(ENGINES)}")
+    devices = tuple(g.strip() for g in gpus.split(",") if g.strip())
+    if devices and not ENGINES[engine].gpu:
+        raise BadInput(f"the {engine} engine runs on the CPU", hint="use --engine transformers")
 
     gguf = model_file(model)
     stop = threading.Event()
@@ -44,6 +58,8 @@ def serve(
                 threads=threads,
                 context=context,
                 seconds=max(1, int(hours * 3600)),
+                engine=engine,
+                gpus=devices,
             )
         )
     with stack:  # stops the engine and the proxy, whatever ends the wait

@@ -43,7 +43,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import http.server
 
 __all__ = [
     "DEFAULT_UIDS",
@@ -63,6 +66,8 @@ DEFAULT_UIDS = (1_900_000_000, 65536)
 LOCK_DIR = Path("/run/envspec-sandbox-uids")
 #: where sandboxes' folders go when the runtime names no scoring folder
 DEFAULT_SCORING_DIR = Path("/var/lib/envspec-scoring")
+#: folders nested deeper than this in what is copied are refused (the copy recurses)
+MAX_DEPTH = 64
 #: how long the processes of a uid may take to die before the kill counts as failed
 KILL_WAIT_S = 10.0
 #: the most a runtime snapshot of a solution may hold
@@ -70,7 +75,7 @@ SNAPSHOT_MAX_BYTES = 16 << 30
 CLONE_NEWNET = 0x40000000
 CLONE_NEWNS = 0x00020000
 CLONE_NEWIPC = 0x08000000
-MS_BIND, MS_REC, MS_PRIVATE = 0x1000, 0x4000, 0x40000
+MS_RDONLY, MS_BIND, MS_REC, MS_PRIVATE = 0x1, 0x1000, 0x4000, 0x40000
 #: the shared temporary folders a sandbox gets its own of (its folder's ``tmp``)
 SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
 PR_SET_NO_NEW_PRIVS = 38
@@ -122,7 +127,7 @@ def copy_solution(
     Raises:
         Invalid: a link, device, FIFO or socket; more than ``max_bytes`` or ``max_files``.
     """
-    budget = {"bytes": max_bytes, "files": max_files}
+    budget = {"bytes": max_bytes, "files": max_files, "total": max_bytes}
     fd = _open_dir(src, "your working directory")
     try:
         dest.mkdir(parents=True, exist_ok=False)
@@ -139,7 +144,7 @@ def copy_file(src_dir: Path, name: str, dest: Path, *, max_bytes: int) -> int:
         Invalid: missing, a link or not a regular file, or larger than ``max_bytes``.
     """
     fd = _open_dir(src_dir, "your working directory")
-    budget = {"bytes": max_bytes, "files": 1}
+    budget = {"bytes": max_bytes, "files": 1, "total": max_bytes}
     try:
         _copy_file(fd, name, dest, name, budget)
     finally:
@@ -161,6 +166,8 @@ def _not_regular(shown: str, what: str) -> str:
 
 
 def _copy_dir(dir_fd: int, dest: Path, rel: str, budget: dict[str, int], skip: set[str]) -> None:
+    if rel.count("/") >= MAX_DEPTH:
+        raise Invalid(f"{rel.rstrip('/')} is nested too deep to score (at most {MAX_DEPTH} levels)")
     for name in sorted(os.listdir(dir_fd)):
         if name in skip:
             continue
@@ -192,7 +199,6 @@ def _copy_file(dir_fd: int, name: str, dest: Path, shown: str, budget: dict[str,
         if e.errno == errno.ELOOP:
             raise Invalid(_not_regular(shown, "a symbolic link")) from None
         raise Invalid(f"{shown} cannot be read ({e.strerror})") from None
-    limit = budget["bytes"]
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
             raise Invalid(_not_regular(shown, "not a regular file"))
@@ -200,7 +206,10 @@ def _copy_file(dir_fd: int, name: str, dest: Path, shown: str, budget: dict[str,
             while chunk := f.read(1 << 20):
                 budget["bytes"] -= len(chunk)
                 if budget["bytes"] < 0:
-                    raise Invalid(f"{shown} is too large to score (the limit is {limit:,} bytes)")
+                    raise Invalid(
+                        f"{shown} takes what is scored past its limit of {budget['total']:,} "
+                        f"bytes in all: remove what need not be scored"
+                    )
                 out.write(chunk)
 
 
@@ -249,6 +258,59 @@ def call_service(
         return answer.status, raw.decode(errors="replace")
 
 
+#: what a custom service (manifest ``services``, kind custom) is told to listen on
+SERVICE_LISTEN_ENV = "ENVSPEC_SERVICE_LISTEN"
+#: the header in which a custom service reports what an answer used (in its unit)
+USAGE_HEADER = "X-Envspec-Usage"
+
+
+def send_json(
+    handler: http.server.BaseHTTPRequestHandler, status: int, body: object, usage: int = 0
+) -> None:
+    """Answer a custom service's request: ``body`` as JSON, and what it used (in the
+    service's unit) in USAGE_HEADER, which the metering proxy counts."""
+    data = json.dumps(body).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.send_header(USAGE_HEADER, str(usage))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
+def serve_service(handler: type[http.server.BaseHTTPRequestHandler]) -> None:
+    """Serve a custom service's ``handler`` (a ``BaseHTTPRequestHandler`` subclass) forever,
+    a thread per request, on what the runtime says in ``ENVSPEC_SERVICE_LISTEN``: ``host:port``
+    (its container on the docker backend) or ``unix:PATH`` (a root-only folder on the local
+    one). Only the run's metering proxy reaches it; an answer's usage goes in USAGE_HEADER."""
+    import http.server
+    import socketserver
+
+    where = os.environ[SERVICE_LISTEN_ENV]
+    if where.startswith("unix:"):
+        path = where[5:]
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+
+        class _Unix(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+            daemon_threads = True
+
+        class _Handler(handler):  # type: ignore[misc,valid-type]
+            def address_string(self) -> str:  # a unix peer has no (host, port)
+                return "proxy"
+
+            def setup(self) -> None:
+                self.client_address = ("proxy", 0)
+                super().setup()
+
+        unix = _Unix(path, _Handler)
+        os.chmod(path, 0o600)
+        unix.serve_forever()
+        return
+    host, _, port = where.rpartition(":")
+    http.server.ThreadingHTTPServer((host, int(port)), handler).serve_forever()
+
+
 def signal_uid(uid: int, sig: int) -> None:
     """Send ``sig`` to every process whose real or saved uid is ``uid``, in one system call.
 
@@ -268,7 +330,9 @@ def signal_uid(uid: int, sig: int) -> None:
 
 
 def processes_of(uid: int) -> list[int]:
-    """Pids of live (not zombie) processes whose real uid is ``uid``, from ``/proc``."""
+    """Pids of live processes whose real uid is ``uid``, from ``/proc``. A zombie counts as
+    live while any of its threads is not dead: a main thread that exits alone shows its
+    process as a zombie while the other threads run on."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -278,11 +342,27 @@ def processes_of(uid: int) -> list[int]:
         except OSError:
             continue
         fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
-        if fields.get("Uid", "").split()[:1] == [str(uid)] and "zombie" not in fields.get(
-            "State", ""
-        ):
+        if fields.get("Uid", "").split()[:1] != [str(uid)]:
+            continue
+        if "zombie" not in fields.get("State", "") or _threads_live(entry):
             found.append(int(entry))
     return found
+
+
+def _threads_live(pid: str) -> bool:
+    """Whether a thread of process ``pid`` is neither a zombie nor dead."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    for tid in tasks:
+        try:
+            state = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[-1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state not in ("Z", "X"):
+            return True
+    return False
 
 
 def uids_with_processes(first: int, count: int) -> set[int]:
@@ -339,6 +419,38 @@ def kill_uid(uid: int, *, wait: float = KILL_WAIT_S) -> None:
 
 
 # --- the sandbox -----------------------------------------------------------------------------
+
+#: the numeric libraries' thread-pool sizes, set in every sandbox's environment
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def available_cpus() -> int:
+    """CPUs this process may use: its affinity, capped by its cgroup's CPU quota.
+
+    Docker's ``--cpus`` sets only the quota, so a container sees every core of the host; a
+    thread pool sized by the core count then thrashes under the quota (timings that depend on
+    the host, not on the code) and, with a process limit, may not even start.
+    """
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cpus = max(1, cpus or 1)
+    quota = _cgroup_cpu_quota()
+    return cpus if quota is None else min(cpus, quota)
+
+
+def _cgroup_cpu_quota() -> int | None:
+    """The CPU quota of this process's cgroup in whole CPUs, rounded up (None: no quota)."""
+    try:  # cgroup v2: "QUOTA PERIOD" or "max PERIOD"
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
+    except (OSError, ValueError):
+        try:  # cgroup v1: -1 for no quota
+            cpu = Path("/sys/fs/cgroup/cpu")
+            quota = (cpu / "cpu.cfs_quota_us").read_text().strip()
+            period = (cpu / "cpu.cfs_period_us").read_text().strip()
+        except OSError:
+            return None
+    if quota in ("max", "-1") or not quota.isdigit() or not period.isdigit() or int(period) == 0:
+        return None
+    return max(1, -(-int(quota) // int(period)))
 
 
 @dataclass(frozen=True)
@@ -443,8 +555,15 @@ class Sandbox:
         user name (the sandbox uid has no passwd entry; libraries that ask, such as torch's
         cache folders through getpass, read these first)."""
         name = f"sandbox-{self.uid}" if self.isolated else "scorer"
+        extra = dict(extra or {})
+        # thread pools sized to the CPUs there are, and small enough to fit the process limit
+        # (RLIMIT_NPROC counts threads): OpenBLAS aborts when it cannot start its pool
+        threads = extra.get("OMP_NUM_THREADS") or str(self._threads())
         base = {
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            **{key: threads for key in THREAD_VARIABLES},
+            # the scorer's interpreter first: `python` in a script is the one the scorer runs
+            # (in an image, a virtual environment's)
+            "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
             "HOME": str(self.root),
             "USER": name,
             "LOGNAME": name,
@@ -455,7 +574,13 @@ class Sandbox:
         for key in ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH"):
             if key in os.environ:
                 base[key] = os.environ[key]
-        return {**base, **(extra or {})}
+        return {**base, **extra}
+
+    def _threads(self) -> int:
+        cpus = available_cpus()
+        if self.limits.processes is not None:
+            cpus = min(cpus, max(1, self.limits.processes // 4))
+        return cpus
 
     def command(self, argv: Sequence[str]) -> list[str]:
         """``argv`` wrapped in the kit's launcher, which applies the limits, cuts the network,
@@ -464,6 +589,7 @@ class Sandbox:
             "uid": self.uid if self.isolated else None,
             "tmp": str(self.tmp),
             "rlimits": self.limits.as_rlimits(),
+            "hide": _hidden_folders(),
         }
         return [sys.executable, "-I", "-S", __file__, "--launch", json.dumps(spec), "--", *argv]
 
@@ -647,7 +773,24 @@ def _cut_network() -> None:
         )
 
 
-def _private_tmp(folder: str) -> None:
+def _hidden_folders() -> list[str]:
+    """Folders the runtime names for sandboxes not to see (``$ENVSPEC_SANDBOX_HIDE``,
+    colon-separated): on a host, the agent's working folder, which a sandbox could otherwise
+    write into for the agent to read later."""
+    return [p for p in os.environ.get("ENVSPEC_SANDBOX_HIDE", "").split(":") if p]
+
+
+def _hide(libc: Any, folders: Sequence[str], keep: str) -> None:
+    """An empty read-only tmpfs over each of ``folders`` (in this mount namespace), except one
+    that holds ``keep``, the sandbox's own folder."""
+    for target in folders:
+        if not os.path.isdir(target) or os.path.commonpath([target, keep]) == target:
+            continue
+        if libc.mount(b"tmpfs", target.encode(), b"tmpfs", MS_RDONLY, b"size=4k,mode=0555") != 0:
+            raise SystemExit(f"scorer_kit: cannot hide {target}: {os.strerror(ctypes.get_errno())}")
+
+
+def _private_tmp(folder: str, hide: Sequence[str] = ()) -> bool:
     """The sandbox's own shared temporary folders (SHARED_TMP): its ``tmp`` folder (gone with
     the sandbox, bounded with the scoring's storage), in a mount namespace of its own, so that
     nothing it writes lands in the host's shared folders. Where that is not permitted (a
@@ -655,7 +798,7 @@ def _private_tmp(folder: str) -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     # System V shared memory and queues of its own too: they would outlive every process
     if libc.unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0:
-        return
+        return False
     if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
         raise SystemExit(
             f"scorer_kit: cannot make mounts private: {os.strerror(ctypes.get_errno())}"
@@ -672,6 +815,8 @@ def _private_tmp(folder: str) -> None:
                 f"scorer_kit: cannot mount {target}: {os.strerror(ctypes.get_errno())}"
             )
     os.close(fd)
+    _hide(libc, hide, folder)
+    return True
 
 
 def _launch(spec: dict[str, Any], argv: list[str]) -> None:
@@ -680,7 +825,13 @@ def _launch(spec: dict[str, Any], argv: list[str]) -> None:
     uid = spec["uid"]
     if uid is not None:
         _cut_network()
-        _private_tmp(spec["tmp"])
+        if (
+            _private_tmp(spec["tmp"], spec.get("hide", ()))
+            and os.environ.get("TMPDIR") == spec["tmp"]
+        ):
+            # the same folder by a short name: a unix socket's path (multiprocessing's, under
+            # TMPDIR) must fit 107 bytes, and a scoring's folder can be nearly that long
+            os.environ["TMPDIR"] = "/tmp"
         os.setgroups([])
         os.setresgid(uid, uid, uid)
         os.setresuid(uid, uid, uid)

@@ -128,6 +128,7 @@ class Budgets:
     gpu_hours: float | None = None
     scorer_calls: int | None = None
     llm_tokens: int | None = None
+    units: Mapping[str, float] = field(default_factory=dict)  # custom services' budgets
 
     @property
     def wall_time_seconds(self) -> float:
@@ -246,13 +247,25 @@ class Service:
     """A service the environment needs at run time."""
 
     name: str
-    kind: str
-    model: str  # the asset holding the weights (visibility service)
+    kind: str  # openai-compatible | custom
+    model: str | None = None  # openai-compatible: the asset of the weights (visibility service)
     description: str | None = None
     engine: str = "llamacpp"
     file: str = "model.gguf"
     context: int = 4096
     threads: int = 2
+    #: custom: the program (in the scorer image), its routes, its unit, its pricing route
+    command: tuple[str, ...] = ()
+    routes: tuple[str, ...] = ()
+    unit: str = "tokens"
+    quote: str | None = None
+    ready: str = "/health"
+    gpus: int = 0
+
+    @property
+    def custom(self) -> bool:
+        """Whether the environment's own program serves it (not a model engine)."""
+        return self.kind == "custom"
 
     @property
     def env_name(self) -> str:
@@ -352,12 +365,18 @@ class Manifest:
                 Service(
                     s["name"],
                     s["kind"],
-                    s["model"],
+                    s.get("model"),
                     s.get("description"),
                     engine=s.get("engine", "llamacpp"),
                     file=s.get("file", "model.gguf"),
                     context=int(s.get("context", 4096)),
                     threads=int(s.get("threads", 2)),
+                    command=tuple(s.get("command", ())),
+                    routes=tuple(s.get("routes", ())),
+                    unit=s.get("unit", "tokens"),
+                    quote=s.get("quote"),
+                    ready=s.get("ready", "/health"),
+                    gpus=int(s.get("gpus", 0)),
                 )
                 for s in raw.get("services", [])
             ),
@@ -458,6 +477,7 @@ def _variant(name: str, data: Mapping[str, Any]) -> Variant:
             gpu_hours=budgets.get("gpu_hours"),
             scorer_calls=budgets.get("scorer_calls"),
             llm_tokens=budgets.get("llm_tokens"),
+            units=dict(budgets.get("units", {})),
         ),
         parameters=dict(data.get("parameters", {})),
         normalisation=_normalisation(norm) if norm is not None else None,

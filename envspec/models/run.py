@@ -31,7 +31,12 @@ class Limits:
     scorer_calls: int | None = None
     gpu_hours: float | None = None
     overridden: tuple[str, ...] = ()  # which limits differ from the manifest's
-    llm_tokens: int | None = None  # the agent's tokens through the run's model services
+    llm_tokens: int | None = None  # the agent's tokens through each of the run's model services
+    units: dict[str, float] = field(default_factory=dict)  # custom services' budgets, by unit
+
+    def service_budget(self, unit: str, *, custom: bool) -> float | None:
+        """The agent's allowance at a service metered in ``unit`` (None: unlimited)."""
+        return self.units.get(unit) if custom else self.llm_tokens
 
 
 @dataclass(frozen=True)

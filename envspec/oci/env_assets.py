@@ -15,6 +15,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from filelock import FileLock
+
 from envspec import constants
 from envspec.errors import NotFound
 from envspec.models.manifest import Asset, Manifest
@@ -61,21 +63,26 @@ def fetch_asset(ref: Reference, dest_root: Path, *, access: Access | None = None
     """
     assert ref.digest is not None  # the manifest schema pins every asset by digest
     dest = dest_root / ref.digest.removeprefix("sha256:")
-    if (dest_root / (dest.name + ".complete")).exists() and dest.is_dir():
+    complete = dest_root / (dest.name + ".complete")
+    if complete.exists() and dest.is_dir():
         return dest
-    shutil.rmtree(dest, ignore_errors=True)
     dest_root.mkdir(parents=True, exist_ok=True)
-    try:
-        pull_asset(ref, dest, access=access)
-    except NotFound as e:
-        raise NotFound(
-            f"asset {ref} is not in {ref.location}",
-            hint="publish it there first (`envspec asset push DIR --name NAME --version V "
-            "--registry ...`), or point `--assets-from` at the store that holds it",
-        ) from e
-    for p in (dest, *dest.rglob("*")):
-        os.chmod(p, 0o755 if p.is_dir() else 0o644)
-    (dest_root / (dest.name + ".complete")).write_text(str(ref))
+    # one fetch at a time per asset: runs started at once (a batch) share the cache
+    with FileLock(str(dest_root / (dest.name + ".lock"))):
+        if complete.exists() and dest.is_dir():
+            return dest
+        shutil.rmtree(dest, ignore_errors=True)
+        try:
+            pull_asset(ref, dest, access=access)
+        except NotFound as e:
+            raise NotFound(
+                f"asset {ref} is not in {ref.location}",
+                hint="publish it there first (`envspec asset push DIR --name NAME --version V "
+                "--registry ...`), or point `--assets-from` at the store that holds it",
+            ) from e
+        for p in (dest, *dest.rglob("*")):
+            os.chmod(p, 0o755 if p.is_dir() else 0o644)
+        complete.write_text(str(ref))
     return dest
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from filelock import FileLock
 
 from envspec import constants
+from envspec.atomic import write_atomic
 from envspec.errors import DigestMismatch, NotFound, RegistryError
 
 CHUNK = 1 << 20
@@ -144,9 +145,7 @@ class LayoutStore:
         return dict(json.loads((self.root / "index.json").read_text()))
 
     def _write_index(self, index: dict[str, Any]) -> None:
-        tmp = self.root / "index.json.tmp"
-        tmp.write_text(json.dumps(index, indent=2, sort_keys=True))
-        os.replace(tmp, self.root / "index.json")
+        write_atomic(self.root / "index.json", json.dumps(index, indent=2, sort_keys=True))
 
     def _entries(self) -> list[dict[str, Any]]:
         return list(self._read_index().get("manifests", []))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from typing import Any
 from filelock import FileLock
 
 from envspec import constants
+from envspec.atomic import write_atomic
 from envspec.errors import BadInput, DigestMismatch, EngineError, NotFound
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
@@ -295,7 +295,5 @@ def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str
                     hint="fix or delete it; `envspec pull` writes a new one",
                 ) from e
         data.setdefault("environments", {})[key] = entry
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
     return path

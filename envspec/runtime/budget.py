@@ -28,10 +28,13 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
     calls = budgets.scorer_calls
     gpu_hours = budgets.gpu_hours
     tokens = budgets.llm_tokens
+    units = dict(budgets.units)
     changed = []
     for key, value in (overrides or {}).items():
         try:
-            if key == "wall_time":
+            if key in units:  # a custom service's unit, e.g. flops=1e12
+                units[key] = float(value)
+            elif key == "wall_time":
                 wall = parse_duration(value)
             elif key == "scorer_calls":
                 calls = int(value)
@@ -40,15 +43,14 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
             elif key == "llm_tokens":
                 tokens = int(value)
             else:
-                raise BadInput(
-                    f"unknown budget {key!r}", hint=f"budgets are {', '.join(OVERRIDABLE)}"
-                )
+                known = ", ".join((*OVERRIDABLE, *units))
+                raise BadInput(f"unknown budget {key!r}", hint=f"budgets are {known}")
         except ValueError as e:
             raise BadInput(
                 f"bad value {value!r} for budget {key}", hint="e.g. wall_time=30m, scorer_calls=10"
             ) from e
         changed.append(key)
-    return Limits(wall, calls, gpu_hours, tuple(sorted(changed)), llm_tokens=tokens)
+    return Limits(wall, calls, gpu_hours, tuple(sorted(changed)), llm_tokens=tokens, units=units)
 
 
 def parse_overrides(items: list[str]) -> dict[str, str]:

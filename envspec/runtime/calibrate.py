@@ -262,13 +262,7 @@ def calibrate(
             if extras
             else {}
         ),
-        "notes": f"envspec calibrate, {figures['starting']['backend']} backend "
-        f"({figures['starting']['isolation']}); scorer details: "
-        + ", ".join(
-            f"{k}={v}"
-            for k, v in sorted(details.items())
-            if v is not None and not isinstance(v, list)
-        ),
+        "notes": notes(figures, details, hidden=manifest.scoring.visibility == "hidden"),
     }
     return {
         "environment": manifest.id,
@@ -281,6 +275,21 @@ def calibrate(
             "provenance": provenance,
         },
     }
+
+
+def notes(figures: dict[str, Any], details: dict[str, Any], *, hidden: bool) -> str:
+    """The provenance's notes: the backend, and the last reference scoring's details (its
+    scalars), which are operator-only; of a hidden-score environment they are left out, as
+    they may hold what the score hides (a ground truth's optimum, say) and the manifest is
+    public."""
+    where = f"envspec calibrate, {figures['starting']['backend']} backend "
+    where += f"({figures['starting']['isolation']})"
+    if hidden:
+        return f"{where}; scorer details withheld (the score is hidden)"
+    shown = ", ".join(
+        f"{k}={v}" for k, v in sorted(details.items()) if v is not None and not isinstance(v, list)
+    )
+    return f"{where}; scorer details: {shown}"
 
 
 def restate_normalised(figures: dict[str, Any]) -> None:
@@ -296,6 +305,22 @@ def restate_normalised(figures: dict[str, Any]) -> None:
                 round(aggregate.normalise(value["median"], starting, reference, floor=False), 6)
                 + 0.0
             )
+
+
+def update_refusal(figures: dict[str, Any], direction: str) -> str | None:
+    """Why these figures' normalisation must not be written into the manifest (None: it may
+    be): a reference that does not beat the starting solution normalises nothing, and the
+    manifest would no longer validate."""
+    norm = figures["normalisation"]
+    starting, reference = float(norm["starting"]), float(norm["reference"])
+    better = reference > starting if direction == "maximise" else reference < starting
+    if better:
+        return None
+    return (
+        f"the reference scores {reference:g} and the starting solution {starting:g}: with "
+        f"direction {direction}, the reference does not beat it, so the normalisation is not "
+        "written"
+    )
 
 
 def update_manifest(env_dir: Path, variant: str, normalisation: dict[str, Any]) -> Path:

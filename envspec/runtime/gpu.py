@@ -17,7 +17,6 @@ import logging
 import os
 import random
 import socket
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from typing import Any
 import filelock
 
 from envspec import constants
+from envspec.atomic import write_atomic
 from envspec.errors import GpuBusy, GpuError, GpuRequestImpossible
 from envspec.runtime.gpu_inventory import (
     NVIDIA_SMI_QUERY,
@@ -364,15 +364,4 @@ def _busy(
 
 
 def _write_atomic(path: Path, data: Mapping[str, Any]) -> None:
-    # A reader sees the old file or the new one, never half of one.
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(data, indent=2) + "\n", durable=True)

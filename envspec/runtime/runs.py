@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from envspec import __version__, constants, errors
-from envspec.errors import EnvspecError, GpuRequestImpossible
-from envspec.models.manifest import Manifest
+from envspec.atomic import write_atomic
+from envspec.errors import BadInput, EnvspecError, GpuRequestImpossible
+from envspec.models.manifest import Manifest, Variant
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, RunRecord
 from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
@@ -87,21 +88,18 @@ def start_run(
     v = manifest.variant(name)
     limits = budget.limits_for(v.budgets, budgets)
     be = get_backend(backend)
-    gpus = allocator()
-    request = None
     policy = SubstitutionPolicy(allow=dict(substitute or {}))
-    no_gpus: GpuRequestImpossible | None = None
-    if v.hardware.gpu is not None:
-        g = v.hardware.gpu
-        request = GpuRequest(count=g.count, models=tuple(g.models), memory_gb=g.memory_gb)
-        try:
-            gpus.check_possible(request, policy=policy)  # before anything starts
-        except GpuRequestImpossible as e:
-            no_gpus = e
-    # every shortfall in one message: CPUs, memory and GPUs
-    check_cpu_memory(v.hardware, variant=name, also=f"GPUs: {no_gpus.message}" if no_gpus else None)
-    if no_gpus is not None:
-        raise no_gpus
+    if be.schedules:
+        # the backend's scheduler places the run (Slurm's GRES), not this host's leases
+        if substitute:
+            raise BadInput(
+                f"--allow-substitute applies to this host's GPUs, not to the {be.name} backend's",
+                hint="name every model that may serve in the variant's gpu.models",
+            )
+        be.check_placement(manifest, name, limits)
+        gpus, request = None, None
+    else:
+        gpus, request = _check_host(v, name, policy)
     now = time.time()
     record = RunRecord(
         id=runstore.new_run_id(),
@@ -116,14 +114,14 @@ def start_run(
         limits=limits,
         manifest=manifest.to_dict(),
         owner_pid=os.getpid(),
-        requested_gpu_models=request.models if request else (),
+        requested_gpu_models=tuple(v.hardware.gpu.models) if v.hardware.gpu else (),
     )
     runstore.create(record)
     try:
         prepared = be.prepare(resolved.reference, manifest, name)
         device_ids: tuple[str, ...] = ()
         assigned: tuple[GpuAssignment, ...] = ()
-        if request is not None:
+        if gpus is not None and request is not None:
             alloc = gpus.allocate(record.id, request, policy=policy)
             device_ids = tuple(alloc.device_ids)
             assigned = tuple(
@@ -141,6 +139,11 @@ def start_run(
             StartSpec(record, manifest, prepared, device_ids, env=variant_env(manifest, name))
         )
         record = record.with_(backend_state={**prepared, **state})
+        if be.schedules:
+            placed = be.placed(state)
+            record = record.with_(
+                started_at=placed.started_at, deadline=placed.deadline, gpus=placed.gpus
+            )
         runstore.save(record)
         _pause_for_tests("after-start")
         record = record.with_(
@@ -154,6 +157,32 @@ def start_run(
         _abandon(record, f"could not start: {e}")
         raise
     return record
+
+
+def _check_host(
+    v: Variant, name: str, policy: SubstitutionPolicy
+) -> tuple[GpuAllocator, GpuRequest | None]:
+    """This host's GPU allocator and the variant's request, once this host is known to be able
+    to serve the variant some day.
+
+    Raises:
+        HostCannotRun, GpuRequestImpossible: naming every shortfall (CPUs, memory, GPUs).
+    """
+    gpus = allocator()
+    request = None
+    no_gpus: GpuRequestImpossible | None = None
+    if v.hardware.gpu is not None:
+        g = v.hardware.gpu
+        request = GpuRequest(count=g.count, models=tuple(g.models), memory_gb=g.memory_gb)
+        try:
+            gpus.check_possible(request, policy=policy)  # before anything starts
+        except GpuRequestImpossible as e:
+            no_gpus = e
+    # every shortfall in one message: CPUs, memory and GPUs
+    check_cpu_memory(v.hardware, variant=name, also=f"GPUs: {no_gpus.message}" if no_gpus else None)
+    if no_gpus is not None:
+        raise no_gpus
+    return gpus, request
 
 
 def _abandon(record: RunRecord, note: str) -> None:
@@ -303,8 +332,10 @@ def scorer_output(sr: ScorerRun, *, timeout: float) -> ScorerOutput:
 # --- finish ---------------------------------------------------------------------------------------
 
 
-def finish_run(run_id: str) -> dict[str, Any]:
+def finish_run(run_id: str, *, final_score: bool = True) -> dict[str, Any]:
     """Final scoring (if the deadline has not passed), release everything, write the result.
+    ``final_score=False`` stops the run without that scoring (a batch abandoning a trial it
+    will run again).
 
     Idempotent: a finished run returns its stored result.
 
@@ -318,7 +349,8 @@ def finish_run(run_id: str) -> dict[str, Any]:
         if run.status == "finished" and result_file.exists():
             return dict(json.loads(result_file.read_text()))
         manifest = Manifest.from_dict(run.manifest)
-        if run.status == "running" and run.deadline is not None and time.time() < run.deadline:
+        within = run.deadline is not None and time.time() < run.deadline
+        if final_score and run.status == "running" and within:
             try:
                 _score(run, manifest, kind="final")
             except Exception as e:  # a full disk, say: the run must still be stopped
@@ -341,9 +373,7 @@ def finish_run(run_id: str) -> dict[str, Any]:
             released_at=run.released_at or now,
         )
         result = build_result(run, manifest)
-        tmp = result_file.with_suffix(".tmp")
-        tmp.write_text(json.dumps(result, indent=2, sort_keys=True))
-        os.replace(tmp, result_file)
+        write_atomic(result_file, json.dumps(result, indent=2, sort_keys=True))
         runstore.save(run.with_(status="finished"))
         return result
 
@@ -454,6 +484,7 @@ def gc() -> list[str]:
             runstore.update(run.id, lambda r: r.with_(status="expired", released_at=r.deadline))
             allocator().release(run.id)
             touched.append(run.id)
+    touched += _fail_lost(runs, now, skip=set(touched))
     runs = runstore.all_runs()
     keep = {r.id for r in runs if r.status in runstore.KEPT_STATES}
     live = {r.id for r in runs if r.status in LIVE}
@@ -465,6 +496,32 @@ def gc() -> list[str]:
             log.info("gc: %s backend not reaped: %s", name, e)
     touched += storage.reap(keep)  # after the backends: nothing of a run holds its disk then
     return sorted(set(touched))
+
+
+def _fail_lost(runs: list[RunRecord], now: float, *, skip: set[str]) -> list[str]:
+    """Fail the running runs that their backend says ended outside envspec (a scheduler's
+    node failed, an operator cancelled the job): what is left of them is removed."""
+    by_backend: dict[str, list[RunRecord]] = {}
+    for run in runs:
+        if run.id in skip or run.status != "running":
+            continue
+        if run.deadline is None or now < run.deadline:  # past it: expiry's, not a failure
+            by_backend.setdefault(run.backend, []).append(run)
+    failed = []
+    for name, live in by_backend.items():
+        try:
+            lost = get_backend(name).lost(live)
+        except EnvspecError as e:  # e.g. the scheduler does not answer: ask again next time
+            log.info("gc: cannot ask the %s backend about its runs: %s", name, e)
+            continue
+        for run_id, why in lost.items():
+            with runstore.locked(run_id):
+                run = runstore.load(run_id)
+                if run.status == "running":  # not finished meanwhile
+                    log.warning("run %s failed: %s", run_id, why)
+                    _abandon(run, why)
+                    failed.append(run_id)
+    return failed
 
 
 def _lease_live(lease: Lease, live: set[str]) -> bool:

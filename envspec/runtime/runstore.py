@@ -17,6 +17,7 @@ from pathlib import Path
 from filelock import FileLock
 
 from envspec import constants, errors
+from envspec.atomic import write_atomic
 from envspec.errors import EnvspecError
 from envspec.models.manifest import did_you_mean
 from envspec.models.run import RunRecord
@@ -119,6 +120,4 @@ def still_kept(run_id: str) -> bool:
 
 
 def _write(d: Path, record: RunRecord) -> None:
-    tmp = d / "run.json.tmp"
-    tmp.write_text(json.dumps(record.to_dict(), indent=2, sort_keys=True))
-    os.replace(tmp, d / "run.json")
+    write_atomic(d / "run.json", json.dumps(record.to_dict(), indent=2, sort_keys=True))

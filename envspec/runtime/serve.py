@@ -69,9 +69,12 @@ def serving(
     context: int,
     seconds: int,
     name: str = "model",
+    engine: str = "llamacpp",
+    gpus: tuple[str, ...] = (),
 ) -> Iterator[Served]:
-    """Serve the GGUF ``model`` until the block ends (at most ``seconds``): llama.cpp on a
-    private unix socket, the metering proxy on ``127.0.0.1:port`` with a fresh key.
+    """Serve the GGUF ``model`` until the block ends (at most ``seconds``): the ``engine``
+    (on this host's ``gpus`` if it can) on a private unix socket, the metering proxy on
+    ``127.0.0.1:port`` with a fresh key.
 
     Raises:
         EngineError: the engine or the proxy did not start.
@@ -79,13 +82,16 @@ def serving(
     folder = constants.envspec_home() / "serve" / f"{port}-{secrets.token_hex(4)}"
     folder.mkdir(parents=True, mode=0o700)
     os.chmod(folder, 0o700)
-    service = Service(name, "openai-compatible", "model", threads=threads, context=context)
+    service = Service(
+        name, "openai-compatible", "model", engine=engine, threads=threads, context=context
+    )
     keys = {"agent": f"envspec-{secrets.token_urlsafe(24)}", "scorer": secrets.token_hex(24)}
     try:
         local_services.launch(
             folder,
             service,
             model,
+            gpus=gpus,
             keys=keys,
             seconds=seconds,
             budget=budget,

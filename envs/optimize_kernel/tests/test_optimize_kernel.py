@@ -84,6 +84,7 @@ def _tolerance() -> float:
     return max(0.3, 4 * spread / span)
 
 
+@pytest.mark.calibration  # trains/times both solutions (minutes): scripts/calibration-checks
 def test_starting_scores_zero_and_reference_one(published: str) -> None:
     start = _score(published, None)
     assert start["valid"], start

@@ -18,14 +18,15 @@ from envspec.oci.assets import push_asset
 from envspec.runtime import runs
 from envspec.runtime.calibrate import calibrate
 from envspec.schema import load_manifest
-from tests.support.envs import agent_image_paths, assert_pinned, load_module, publish
+from tests.support.envs import (
+    agent_image_paths,
+    assert_pinned,
+    load_module,
+    publish,
+    require_torch,
+)
 
-try:
-    import torch
-except ImportError:  # in CI scripts/bootstrap installs the CPU wheel: there it must be present
-    if os.environ.get("CI"):
-        raise
-    pytest.skip("TORCH MISSING: run scripts/bootstrap", allow_module_level=True)
+torch = require_torch()
 
 pytestmark = [
     pytest.mark.integration,

@@ -13,6 +13,7 @@ from envspec.runtime.backends.base import Backend
 BUILTIN = {
     "docker": "envspec.runtime.backends.docker:DockerBackend",
     "local": "envspec.runtime.backends.local:LocalBackend",
+    "slurm": "envspec.runtime.backends.slurm:SlurmBackend",
 }
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
-from envspec.models.run import RunRecord
+from envspec.models.run import GpuAssignment, Limits, RunRecord
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,16 @@ class StartSpec:
     env: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Placed:
+    """Where a backend's own scheduler started a run (see :attr:`Backend.schedules`): when
+    its clock started, its deadline, and the GPUs it was given."""
+
+    started_at: float
+    deadline: float
+    gpus: tuple[GpuAssignment, ...] = ()
+
+
 #: where scorers write their result inside their sandbox (the scorer contract)
 RESULT_PATH = "/tmp/envspec-result.json"
 #: bytes per exec when writing a file through the agent's shell (well under ARG_MAX)
@@ -96,6 +106,11 @@ class Backend(ABC):
     """Starts, drives and cleans up runs. Every method is idempotent where it can be."""
 
     name: str = ""
+    #: True when a scheduler of the backend's own places runs (Slurm: its queue and GRES).
+    #: ``start_run`` then neither checks this host nor leases its GPUs: it asks
+    #: :meth:`check_placement` before anything starts, and :meth:`placed` once ``start``
+    #: returned (a queued run's clock starts when the scheduler starts it).
+    schedules: bool = False
 
     @abstractmethod
     def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
@@ -124,6 +139,21 @@ class Backend(ABC):
     @abstractmethod
     def reap(self, keep: set[str]) -> list[str]:
         """Remove leftovers of runs not in ``keep``; return their run ids."""
+
+    # --- optional hooks (no-ops unless the backend needs them) ------------------------------
+
+    def check_placement(self, manifest: Manifest, variant: str, limits: Limits) -> None:
+        """Refuse a run that the backend's scheduler can never place (``schedules`` only)."""
+        return None
+
+    def placed(self, state: dict[str, Any]) -> Placed:
+        """Where ``start`` (which returned ``state``) placed the run (``schedules`` only)."""
+        raise NotImplementedError(f"the {self.name} backend does not schedule runs")
+
+    def lost(self, runs: list[RunRecord]) -> dict[str, str]:
+        """Which of ``runs`` (this backend's, running, before their deadline) ended outside
+        envspec (a scheduler failed or cancelled them), each with why; ``gc`` fails them."""
+        return {}
 
     def put_file(self, run: RunRecord, path: str, data: bytes, *, timeout: float) -> None:
         """Write ``data`` to ``path`` (relative to the workdir) as the agent would: through

@@ -24,6 +24,7 @@ import docker.types
 import requests
 
 from envspec import constants
+from envspec.atomic import write_atomic
 from envspec.errors import EngineError, EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
@@ -76,12 +77,6 @@ def _names(run_id: str) -> tuple[str, str]:
     return f"envspec-{run_id}-agent", f"envspec-{run_id}"
 
 
-def _gpu_request(device_ids: tuple[str, ...] | list[str]) -> list[Any]:
-    if not device_ids:
-        return []
-    return [docker.types.DeviceRequest(device_ids=list(device_ids), capabilities=[["gpu"]])]
-
-
 class DockerBackend(Backend):
     """Runs through the Docker engine (``DOCKER_HOST`` or the default socket)."""
 
@@ -132,9 +127,22 @@ class DockerBackend(Backend):
                 volumes = {volume_name: {"bind": manifest.task.workdir, "mode": "rw"}}
             network = "none" if variant.network == "none" else "bridge"
             env = {**spec.env, **_asset_env(manifest, "agent", run.variant)}
+            service_gpus, agent_gpus = services.split_gpus(manifest, spec.device_ids)
             if manifest.services:
                 state.update(
-                    docker_services.start(run, manifest, spec.prepared["service_images"], _labels)
+                    docker_services.start(
+                        run,
+                        manifest,
+                        spec.prepared["service_images"],
+                        _labels,
+                        scorer_image=spec.prepared["scorer_image"],
+                        env={
+                            **spec.env,
+                            **_asset_env(manifest, "scorer", run.variant),
+                            "PYTHONPATH": constants.KIT_DIR,
+                        },
+                        gpus=service_gpus,
+                    )
                 )
                 # on the run's internal network the agent finds only the proxies
                 network = state["agent_network"]
@@ -162,7 +170,7 @@ class DockerBackend(Backend):
                 pids_limit=4096,
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
-                device_requests=_gpu_request(spec.device_ids),
+                device_requests=docker_services.gpu_request(agent_gpus),
                 environment=env,
             )
             if manifest.services and variant.network != "none":
@@ -228,7 +236,7 @@ class DockerBackend(Backend):
         started = time.monotonic()
         name = f"envspec-{run.id}-scorer-{run.scorer_calls}"
         # a scorer container left by a killed `envspec score` must not block this one (409)
-        for left in client.containers.list(all=True, filters={"name": f"^/{name}$"}):
+        for left in client.containers.list(all=True, sparse=True, filters={"name": f"^/{name}$"}):
             _force_remove(left)
         disk = run.backend_state.get("disk")
         scratch = Path(disk) / "scoring" / str(run.scorer_calls) if disk else None
@@ -281,7 +289,7 @@ class DockerBackend(Backend):
             cap_drop=["ALL"],
             cap_add=list(SCORER_CAPABILITIES),
             security_opt=["no-new-privileges"],
-            device_requests=_gpu_request(device_ids),
+            device_requests=docker_services.gpu_request(device_ids),
         )
         timed_out = False
         exit_code: int | None = None
@@ -312,8 +320,10 @@ class DockerBackend(Backend):
         client = engine.client()
         gone: set[str] = set()
         mine = {"label": f"{constants.LABEL_HOME}={constants.home_label()}"}
-        for c in client.containers.list(all=True, filters=mine):
-            rid = c.labels.get(constants.LABEL_RUN, "")
+        # sparse: the engine's list as it is; a full list inspects each container, and one
+        # another envspec process removes meanwhile (a concurrent run's scorer) fails it
+        for c in client.containers.list(all=True, sparse=True, filters=mine):
+            rid = (c.attrs.get("Labels") or {}).get(constants.LABEL_RUN, "")
             if rid not in keep and not runstore.still_kept(rid):
                 _force_remove(c)
                 gone.add(rid)
@@ -384,9 +394,7 @@ def _home_of(image: str, user: str) -> str | None:
     if not cached.is_file():
         container = engine.client().containers.create(image, command=["true"])
         try:
-            partial = cached.with_suffix(f".{os.getpid()}")
-            partial.write_bytes(_read_file(container, "/etc/passwd") or b"")
-            os.replace(partial, cached)  # whole or absent, for a concurrent reader
+            write_atomic(cached, _read_file(container, "/etc/passwd") or b"")
         finally:
             _force_remove(container)
     passwd = cached.read_bytes()
@@ -431,7 +439,7 @@ def _force_remove(container: Any) -> None:
 def _remove_labelled(run_id: str, *, volumes: bool) -> None:
     client = engine.client()
     flt = {"label": f"{constants.LABEL_RUN}={run_id}"}
-    for c in client.containers.list(all=True, filters=flt):
+    for c in client.containers.list(all=True, sparse=True, filters=flt):
         _force_remove(c)
     if volumes:
         for v in client.volumes.list(filters=flt):

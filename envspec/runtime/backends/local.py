@@ -27,6 +27,8 @@ import time
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from filelock import FileLock
+
 from envspec import constants
 from envspec.errors import EnvspecError
 from envspec.kit import scorer_kit
@@ -147,13 +149,15 @@ class LocalBackend(Backend):
             ("scorer", ref.scorer_repository, art.scorer_digest, scorer_layers),
         ):
             root = cache / digest.removeprefix("sha256:")
-            if not (root / ".complete").exists():
-                shutil.rmtree(root, ignore_errors=True)
-                root.mkdir(parents=True, mode=0o700)
-                os.chmod(root, 0o700)  # hidden data: root (or the operator) only
-                own = [layer for layer in layers if layer["digest"] not in shared]
-                _unpack(store, repo, own, root / "fs")
-                (root / ".complete").write_text(digest)
+            # one unpacking at a time per image: runs started at once (a batch) share it
+            with FileLock(f"{root}.lock"):
+                if not (root / ".complete").exists():
+                    shutil.rmtree(root, ignore_errors=True)
+                    root.mkdir(parents=True, mode=0o700)
+                    os.chmod(root, 0o700)  # hidden data: root (or the operator) only
+                    own = [layer for layer in layers if layer["digest"] not in shared]
+                    _unpack(store, repo, own, root / "fs")
+                    (root / ".complete").write_text(digest)
             out[f"{role}_root"] = str(root / "fs")
         out["assets"] = _fetch_assets(ref, manifest, variant)
         return out
@@ -185,8 +189,9 @@ class LocalBackend(Backend):
         else:
             work.mkdir(exist_ok=True)
         env = {**spec.env, **_asset_env(spec.prepared, manifest, "agent", run.variant)}
-        if spec.device_ids:  # host indices are the process's view here (no renumbering)
-            env["CUDA_VISIBLE_DEVICES"] = ",".join(spec.device_ids)
+        service_gpus, agent_gpus = services.split_gpus(manifest, spec.device_ids)
+        if agent_gpus:  # host indices are the process's view here (no renumbering)
+            env["CUDA_VISIBLE_DEVICES"] = ",".join(agent_gpus)
         state.update({"workdir": str(work), "env": env})
         isolation = "unisolated"
         if isolated:
@@ -215,8 +220,32 @@ class LocalBackend(Backend):
                     f"the run's disk ({why_not or 'ok'}) and a variant with network none",
                     hint="use --backend docker",
                 )
+            scorer_root = Path(spec.prepared["scorer_root"])
+            programs = {
+                s.name: local_services.Program(
+                    scorer_argv(scorer_root, s.command),
+                    scorer_root,
+                    {
+                        **spec.env,
+                        **_asset_env(spec.prepared, manifest, "scorer", run.variant),
+                        "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
+                        "PATH": os.environ.get("PATH", AGENT_PATH),
+                        "LANG": "C.UTF-8",
+                        "CUDA_VISIBLE_DEVICES": ",".join(service_gpus[s.name]),
+                    },
+                )
+                for s in manifest.services
+                if s.custom
+            }
             state.update(
-                local_services.start(run, manifest, spec.prepared["assets"], state["netns"])
+                local_services.start(
+                    run,
+                    manifest,
+                    spec.prepared["assets"],
+                    state["netns"],
+                    programs=programs,
+                    gpus=service_gpus,
+                )
             )
             state["env"].update(
                 services.agent_env(manifest, state["service_urls"], state["service_keys"])
@@ -281,14 +310,7 @@ class LocalBackend(Backend):
             sandboxes.mkdir(mode=0o711)
         else:
             sandboxes = _scoring_dir(run.id, run.scorer_calls, call)
-        argv = [
-            str(_within(scorer_root, a))
-            if a.startswith("/") and _within(scorer_root, a).exists()
-            else a
-            for a in manifest.scoring.entrypoint
-        ]
-        if argv and argv[0] in ("python", "python3"):
-            argv[0] = sys.executable  # the interpreter envspec runs on has the host's packages
+        argv = scorer_argv(scorer_root, manifest.scoring.entrypoint)
         full_env = {
             "PATH": os.environ.get("PATH", AGENT_PATH),
             "HOME": str(call),
@@ -301,13 +323,22 @@ class LocalBackend(Backend):
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
             "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
             constants.SCORING_DIR_ENV: str(sandboxes),
+            # the agent's folder is the host's: a sandbox could leave the hidden data there
+            constants.SANDBOX_HIDE_ENV: st["workdir"],
             **_scorer_service_env(manifest, run),
         }
         began = time.monotonic()
+        agent_uid = pwd.getpwnam(st["user"]).pw_uid if st.get("user") else None
         try:
+            # the agent's processes are stopped while the scorer runs: on a host they share
+            # the scorer's kernel and folders, and could take work or data from a sandbox
+            if agent_uid is not None:
+                _stop_uid(agent_uid)
             ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
         finally:
             shutil.rmtree(sandboxes, ignore_errors=True)
+            if agent_uid is not None:
+                scorer_kit.signal_uid(agent_uid, signal.SIGCONT)
         timed_out = ran.timed_out
         out = ran.stdout
         data = result.read_bytes() if result.is_file() and not timed_out else None
@@ -431,6 +462,17 @@ def _run_session(
     return ExecResult(code, bytes(out.data), bytes(err.data), dropped=dropped)
 
 
+def _stop_uid(uid: int, wait: float = 5.0) -> None:
+    """Stop every process of ``uid`` and wait until each thread is stopped (at most ``wait``
+    seconds: one in uninterruptible sleep stops when it wakes)."""
+    deadline = time.monotonic() + wait
+    while True:
+        scorer_kit.signal_uid(uid, signal.SIGSTOP)
+        if scorer_kit.all_stopped(uid) or time.monotonic() > deadline:
+            return
+        time.sleep(0.001)
+
+
 def _scoring_dir(run_id: str, call: int, private: Path) -> Path:
     """The scoring's own folder for the kit's sandboxes. As root: under a root-owned folder
     every sandbox uid can pass through but not list (``/var/lib/envspec/scoring``), since the
@@ -467,6 +509,21 @@ def _fetch_assets(ref: Reference, manifest: Manifest, variant: str) -> dict[str,
     if _is_root() and public.exists():
         os.chmod(public, 0o755)
     return out
+
+
+def scorer_argv(scorer_root: Path, command: tuple[str, ...] | list[str]) -> list[str]:
+    """A command of the scorer image as this host runs it: its absolute paths that exist in
+    the unpacked scorer folder point there, and ``python`` is the interpreter envspec runs on
+    (it has the host's packages)."""
+    argv = [
+        str(_within(scorer_root, a))
+        if a.startswith("/") and _within(scorer_root, a).exists()
+        else a
+        for a in command
+    ]
+    if argv and argv[0] in ("python", "python3"):
+        argv[0] = sys.executable
+    return argv
 
 
 def _asset_env(

@@ -13,6 +13,7 @@ and ``gc`` end them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import signal
 import subprocess
@@ -70,9 +71,27 @@ def create_namespace(run_id: str, seconds: int) -> str:
     )
 
 
-def start(run: RunRecord, manifest: Manifest, assets: dict[str, str], ns: str) -> dict[str, Any]:
-    """The engines and the proxies (inside the run's namespace ``ns``); returns the backend
-    state to keep. Waits until every engine has loaded its model and every proxy listens.
+@dataclasses.dataclass(frozen=True)
+class Program:
+    """How this host runs a custom service's program (from the unpacked scorer image)."""
+
+    argv: list[str]
+    cwd: Path
+    env: dict[str, str]
+
+
+def start(
+    run: RunRecord,
+    manifest: Manifest,
+    assets: dict[str, str],
+    ns: str,
+    *,
+    programs: dict[str, Program],
+    gpus: dict[str, tuple[str, ...]],
+) -> dict[str, Any]:
+    """The engines (a custom service: its ``programs`` entry) and the proxies (inside the run's
+    namespace ``ns``); returns the backend state to keep. Waits until every engine has loaded
+    its model and every proxy listens.
 
     Raises:
         EngineError: something did not start.
@@ -85,10 +104,11 @@ def start(run: RunRecord, manifest: Manifest, assets: dict[str, str], ns: str) -
         launch(
             services.service_dir(run.id, s.name),
             s,
-            Path(assets[s.model]) / s.file,
+            programs[s.name] if s.custom else Path(assets[str(s.model)]) / s.file,
+            gpus=gpus.get(s.name, ()),
             keys=keys[s.name],
             seconds=remaining,
-            budget=run.limits.llm_tokens,
+            budget=run.limits.service_budget(s.unit, custom=s.custom),
             port=port,
             namespace=ns,
         )
@@ -99,32 +119,36 @@ def start(run: RunRecord, manifest: Manifest, assets: dict[str, str], ns: str) -
 def launch(
     folder: Path,
     service: Service,
-    model: Path,
+    what: Path | Program,
     *,
+    gpus: tuple[str, ...] = (),
     keys: dict[str, str],
     seconds: int,
-    budget: int | None,
+    budget: float | None,
     port: int,
     namespace: str | None,
 ) -> None:
-    """One service: its engine on a unix socket in ``folder`` (root-only), its proxy on
-    ``127.0.0.1:port`` inside the network namespace ``namespace`` (or this host's: ``envspec
-    serve``) and on a socket in ``folder``; both for at most ``seconds``. Returns once the
-    engine has loaded the model and the proxy listens.
+    """One service: its engine (the model file ``what`` served by the service's engine, on
+    ``gpus`` where it can; or a custom service's program) on a unix socket in ``folder``
+    (root-only), its proxy on ``127.0.0.1:port`` inside the network namespace ``namespace``
+    (or this host's: ``envspec serve``) and on a socket in ``folder``; both for at most
+    ``seconds``. Returns once the engine answers and the proxy listens.
 
     Raises:
         EngineError: either did not start.
     """
     engine_sock = folder / "engine.sock"
-    _spawn(
-        folder,
-        "engine",
-        services.until(seconds, [
-            sys.executable, str(services.PROGRAMS / "llamacpp.py"), str(model),
-            "--host", str(engine_sock), "--threads", str(service.threads),
-            "--ctx", str(service.context), "--alias", service.name,
-        ]),
-    )  # fmt: skip
+    if isinstance(what, Program):
+        env = services.custom_env({"HOME": str(folder), **what.env}, f"unix:{engine_sock}")
+        _spawn(folder, "engine", services.until(seconds, what.argv), cwd=what.cwd, env=env)
+    else:
+        engine = services.ENGINES[service.engine]
+        argv = [sys.executable, str(services.PROGRAMS / engine.program)]
+        argv += services.engine_args(service, str(what), str(engine_sock))
+        env = {**os.environ, "CUDA_VISIBLE_DEVICES": ",".join(gpus)}
+        if engine.gpu:
+            argv += ["--device", "cuda" if gpus else "cpu"]
+        _spawn(folder, "engine", services.until(seconds, argv), env=env)
     _wait_engine(folder, engine_sock, service)
     config = services.write_proxy_config(
         folder, service, keys, upstream=f"unix:{engine_sock}", listen_host="127.0.0.1",
@@ -143,7 +167,7 @@ def launch(
 def end(folder: Path) -> None:
     """Kill the process groups recorded in ``folder`` (an engine's, a proxy's)."""
     for pid_file in folder.glob("*.pid"):
-        _kill_group(pid_file, str(services.PROGRAMS).encode())
+        _kill_group(pid_file, b"timeout")  # every service process is led by its deadline
 
 
 def _kill_group(pid_file: Path, mark: bytes) -> None:
@@ -156,13 +180,22 @@ def _kill_group(pid_file: Path, mark: bytes) -> None:
     pid_file.unlink(missing_ok=True)
 
 
-def _spawn(folder: Path, role: str, argv: list[str]) -> None:
+def _spawn(
+    folder: Path,
+    role: str,
+    argv: list[str],
+    *,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> None:
     """Start ``argv`` detached (a session of its own, not a child of this process, so that no
     zombie of it waits on a long-lived caller), output to ``folder/ROLE.log``; its pid, which
     is its process group, recorded in ``folder/ROLE.pid``."""
     log = folder / f"{role}.log"
     launcher = 'setsid "$@" </dev/null >"$0" 2>&1 & echo $!'
-    done = subprocess.run(["sh", "-c", launcher, str(log), *argv], capture_output=True, text=True)
+    done = subprocess.run(
+        ["sh", "-c", launcher, str(log), *argv], capture_output=True, text=True, cwd=cwd, env=env
+    )
     if done.returncode != 0 or not done.stdout.strip().isdigit():
         raise EngineError(f"cannot start the {role} of a service: {done.stderr.strip()}")
     (folder / f"{role}.pid").write_text(done.stdout.strip())
@@ -194,11 +227,12 @@ def _wait_engine(folder: Path, sock: Path, service: Service) -> None:
 
     deadline = time.monotonic() + services.READY_TIMEOUT_S
     transport = httpx.HTTPTransport(uds=str(sock))
+    route = service.ready if service.custom else "/v1/models"
     with httpx.Client(transport=transport, timeout=2.0) as client:
         while time.monotonic() < deadline and _alive(folder, "engine"):
             if sock.exists():
                 with contextlib.suppress(httpx.TransportError):
-                    if client.get("http://engine/v1/models").status_code == 200:
+                    if client.get(f"http://engine{route}").status_code == 200:
                         return
             time.sleep(0.2)
     raise _failed(folder, "engine", service)

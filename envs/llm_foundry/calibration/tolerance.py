@@ -1,0 +1,209 @@
+"""Calibrate llm_foundry's tolerance: how far the weights move under changes that keep the
+training (allowed) and under changes that do not (forbidden), each measured as the scorer
+measures it (the sum over tensors of the L2 norm of the difference from the reference
+pipeline's weights on the same data).
+
+    python calibration/tolerance.py ASSETS OUT.json [--rows 200] [--data-seeds 2] [--repeats 5]
+
+ASSETS is the folder scoring/build_assets.py wrote (``base`` and ``pool``). Allowed: the
+reference pipeline again (repeats: nondeterminism), with one thread instead of all, and the
+starting pipeline (unfused attention, four data-loader workers, three processes, evaluation,
+checkpoints). Forbidden: one optimiser step skipped (the 20th, the last), bf16 autocast in
+the last ten steps, the learning rate x0.9, bf16 master weights, another shuffle seed, 1 %
+fewer rows, sequences one token shorter. Prints a table and writes the figures with the
+threshold they allow (>= 2x the largest allowed, <= half the smallest forbidden).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import torch
+
+ENV = Path(__file__).resolve().parents[1]
+REFERENCE = ENV / "reference"
+STARTING = ENV / "task" / "solution"
+# the reference's module over the starting pipeline's, as calibration prepares it
+sys.path[:0] = [str(REFERENCE / "scripts"), str(STARTING / "scripts")]
+
+import finetune  # noqa: E402  (the reference pipeline's module)
+import model as gpt2  # noqa: E402
+
+
+def distance(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> float:
+    return float(sum(torch.linalg.vector_norm((a[k].float() - b[k]).double()) for k in sorted(b)))
+
+
+def pipeline(folder: Path, data: Path, base: Path, out: Path, threads: int) -> float:
+    """Run ``folder``'s finetune.sh as the scorer does; its seconds."""
+    work = out.parent / f"{out.name}-src"
+    # as calibration prepares a solution: its files written over the starting pipeline's
+    shutil.copytree(STARTING, work)
+    shutil.copytree(folder, work, dirs_exist_ok=True)
+    env = dict(os.environ, DATA=str(data), BASE_MODEL=str(base), OUTPUT=str(out))
+    env |= {k: str(threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
+    started = time.monotonic()
+    subprocess.run(["bash", "finetune.sh"], cwd=work, env=env, check=True, capture_output=True)
+    seconds = time.monotonic() - started
+    shutil.rmtree(work)
+    return seconds
+
+
+def weights(folder: Path) -> dict[str, torch.Tensor]:
+    return torch.load(folder / gpt2.WEIGHTS, map_location="cpu", weights_only=True)
+
+
+def changed(
+    data: Path,
+    base: Path,
+    *,
+    cfg_edit: Callable[[dict[str, Any]], None] | None = None,
+    rows_kept: float = 1.0,
+    bf16: bool = False,
+    skip_step: int | None = None,
+    autocast_last: int = 0,
+) -> dict[str, torch.Tensor]:
+    """The reference training with one change, in this process. ``skip_step`` counts from 1
+    (-1: the last step); ``autocast_last``: that many last steps under bf16 autocast."""
+    cfg = tomllib.loads((REFERENCE / "finetune.toml").read_text())
+    if cfg_edit:
+        cfg_edit(cfg)
+    lines = data.read_text(encoding="utf-8").splitlines()
+    with tempfile.TemporaryDirectory() as tmp:
+        kept = Path(tmp) / "data.jsonl"
+        kept.write_text("\n".join(lines[: round(len(lines) * rows_kept)]) + "\n")
+        seqs = finetune.sequences(str(kept), str(base / "tokenizer.json"), cfg["max_seq_len"])
+    model = gpt2.load(base)
+    if bf16:
+        model = model.to(torch.bfloat16)
+    steps = math.ceil(len(seqs) / cfg["data"]["batch_size"])
+    if skip_step == -1:
+        skip_step = steps
+    if autocast_last:
+        exact, calls = model.loss, [0]
+
+        def loss(seq: torch.Tensor) -> torch.Tensor:
+            calls[0] += 1
+            if calls[0] <= steps - autocast_last:
+                return exact(seq)
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                return exact(seq)
+
+        model.loss = loss  # type: ignore[method-assign]
+    adamw = torch.optim.AdamW
+    if skip_step is not None:
+
+        class Skipping(adamw):  # type: ignore[misc, valid-type]
+            calls = 0
+
+            def step(self, closure: Any = None) -> Any:
+                Skipping.calls += 1
+                return None if Skipping.calls == skip_step else super().step(closure)
+
+        torch.optim.AdamW = Skipping  # type: ignore[misc]
+    try:
+        finetune.train(cfg, seqs, model)
+    finally:
+        torch.optim.AdamW = adamw  # type: ignore[misc]
+    return {k: v.detach().float().clone() for k, v in model.state_dict().items()}
+
+
+def edit(
+    section: str | None, key: str, fn: Callable[[Any], Any]
+) -> Callable[[dict[str, Any]], None]:
+    def apply(cfg: dict[str, Any]) -> None:
+        where = cfg if section is None else cfg[section]
+        where[key] = fn(where[key])
+
+    return apply
+
+
+FORBIDDEN: dict[str, dict[str, Any]] = {
+    "one optimiser step skipped (the 20th)": {"skip_step": 20},
+    "the last optimiser step skipped": {"skip_step": -1},
+    "bf16 autocast in the last 10 steps": {"autocast_last": 10},
+    "learning rate x0.9": {"cfg_edit": edit("optimizer", "lr", lambda v: v * 0.9)},
+    "bf16 master weights": {"bf16": True},
+    "another shuffle seed": {"cfg_edit": edit(None, "seed", lambda v: v + 1)},
+    "1 % fewer rows": {"rows_kept": 0.99},
+    "sequences one token shorter": {"cfg_edit": edit(None, "max_seq_len", lambda v: v - 1)},
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("assets", type=Path)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--rows", type=int, default=200)
+    ap.add_argument("--data-seeds", type=int, default=2)
+    ap.add_argument("--repeats", type=int, default=5)
+    args = ap.parse_args()
+    base = args.assets / "base" / "model"
+    pool = (args.assets / "pool" / "rows.jsonl").read_text(encoding="utf-8").splitlines()
+    threads = len(os.sched_getaffinity(0))
+    torch.set_num_threads(threads)
+    figures: dict[str, Any] = {"allowed": {}, "forbidden": {}, "seconds": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for seed in range(args.data_seeds):
+            data = root / f"data-{seed}.jsonl"
+            data.write_text("\n".join(random.Random(seed).sample(pool, args.rows)) + "\n")
+            ref_out = root / f"ref-{seed}"
+            secs = pipeline(REFERENCE, data, base, ref_out, threads)
+            figures["seconds"].setdefault("reference", []).append(round(secs, 2))
+            ref = weights(ref_out)
+            runs: dict[str, tuple[Path, int]] = {
+                f"reference again (run {i + 2})": (REFERENCE, threads)
+                for i in range(args.repeats - 1)
+            }
+            runs["reference, one thread"] = (REFERENCE, 1)
+            runs["starting pipeline"] = (STARTING, threads)
+            for i, (name, (folder, n)) in enumerate(runs.items()):
+                out = root / f"run-{seed}-{i}"
+                secs = pipeline(folder, data, base, out, n)
+                key = "starting" if folder == STARTING else "reference"
+                figures["seconds"].setdefault(key, []).append(round(secs, 2))
+                figures["allowed"].setdefault(name, []).append(distance(weights(out), ref))
+                shutil.rmtree(out)
+                gap = figures["allowed"][name][-1]
+                print(f"data {seed} allowed {name}: {gap:.6g} ({secs:.1f} s)", flush=True)
+            for name, change in FORBIDDEN.items():
+                gap = distance(changed(data, base, **change), ref)
+                figures["forbidden"].setdefault(name, []).append(gap)
+                print(f"data {seed} forbidden {name}: {gap:.6g}", flush=True)
+    largest = max(max(v) for v in figures["allowed"].values())
+    smallest = min(min(v) for v in figures["forbidden"].values())
+    figures["largest_allowed"], figures["smallest_forbidden"] = largest, smallest
+    figures["threshold_range"] = [2 * largest, smallest / 2]
+    figures["provenance"] = {
+        "cpus": threads,
+        "cpu": platform.processor() or platform.machine(),
+        "torch": torch.__version__,
+        "rows": args.rows,
+        "data_seeds": args.data_seeds,
+        "date": time.strftime("%Y-%m-%d"),
+        "command": "python calibration/tolerance.py",
+    }
+    args.out.write_text(json.dumps(figures, indent=2) + "\n")
+    print(
+        f"largest allowed {largest:.6g}; smallest forbidden {smallest:.6g}; "
+        f"a threshold in [{2 * largest:.6g}, {smallest / 2:.6g}] keeps 2x on both sides"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""llm_foundry `lite` through the runtime: the assets rebuild from packages to the digests the
+manifest pins; the output is a Hugging Face folder that transformers loads; starting and
+reference normalise to about 0 and 1 (docker); every exploit is invalid on both backends (on a
+copy that draws fewer rows a scoring, which keeps every exploit's effect and costs less); what
+the script prints and the data it trains on never reach the agent; the pool never reaches the
+agent's image."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from envspec.authoring.exploits import apply_exploit, find_exploits
+from envspec.models.reference import RegistryTarget
+from envspec.oci.assets import push_asset
+from envspec.runtime import runs
+from envspec.runtime.calibrate import reference_files
+from envspec.schema import load_manifest
+from tests.support.envs import (
+    agent_image_paths,
+    assert_pinned,
+    load_module,
+    publish,
+    require_torch,
+)
+
+torch = require_torch()
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.usefixtures("torch_cpu_base", "interpreter_for_run_users"),
+    pytest.mark.timeout(2400),
+]
+
+ENV = Path(__file__).resolve().parents[1]
+#: rows a scoring draws in the exploits' copy (the variant draws 200)
+FEW_ROWS = 60
+#: exploits the local backend runs too: all but the two whose only defence is the weights'
+#: distance, which no backend changes (docker runs them all)
+LOCAL = {
+    "archive_name_leak",
+    "background_writer",
+    "copy_base_weights",
+    "drop_into_agent_folder",
+    "look_for_reference",
+    "output_link",
+    "precomputed_weights",
+    "print_hidden_data",
+    "zombie_leader",
+}
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The assets rebuilt from packages, pushed to a store of this module's own."""
+    root = tmp_path_factory.mktemp("llm_foundry")
+    load_module(ENV / "scoring" / "build_assets.py", "lf_e2e").main(root / "assets")
+    target = RegistryTarget(store=str(root / "store"))
+    for name in ("base", "pool"):
+        push_asset(root / "assets" / name, target, f"llm_foundry-lite-{name}", "1.0.0")
+    return root / "store"
+
+
+@pytest.fixture(scope="module")
+def published(store: Path) -> str:
+    return publish(ENV, store)
+
+
+@pytest.fixture(scope="module")
+def published_few(store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    env = tmp_path_factory.mktemp("env") / "llm_foundry"
+    shutil.copytree(ENV, env, ignore=shutil.ignore_patterns("__pycache__"))
+    manifest = env / "envspec.yaml"
+    text = manifest.read_text()
+    assert text.count("      rows: 200\n") == 1
+    text = text.replace("      rows: 200\n", f"      rows: {FEW_ROWS}\n")
+    manifest.write_text(text.replace("version: 0.1.0", "version: 0.1.0-few"))
+    return publish(env, store)
+
+
+def test_the_assets_rebuild_to_their_pinned_digests(store: Path) -> None:
+    assets = load_manifest(ENV).assets_of("lite")
+    assert_pinned(store, assets, "1.0.0", "run scoring/build_assets.py and push both")
+
+
+def test_the_output_is_a_hugging_face_folder(tmp_path: Path, store: Path) -> None:
+    """The reference pipeline's output, loaded by transformers, gives the logits of our model."""
+    transformers = pytest.importorskip("transformers")
+    assets = store.parent / "assets"
+    rows = (assets / "base" / "train_data.jsonl").read_text().splitlines()[:20]
+    data = tmp_path / "data.jsonl"
+    data.write_text("\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    env = dict(os.environ, DATA=str(data), BASE_MODEL=str(assets / "base" / "model"))
+    env["OUTPUT"], env["PATH"] = str(out), f"{Path(sys.executable).parent}:{env['PATH']}"
+    work = tmp_path / "solution"  # the reference's files over the starting pipeline's
+    shutil.copytree(ENV / "task" / "solution", work)
+    shutil.copytree(ENV / "reference", work, dirs_exist_ok=True)
+    subprocess.run(["bash", "finetune.sh"], cwd=work, env=env, check=True)
+    hf = transformers.GPT2LMHeadModel.from_pretrained(out).eval()
+    ours = load_module(ENV / "task" / "solution" / "scripts" / "model.py", "lf_e2e").load(out)
+    idx = torch.randint(0, 4096, (2, 64), generator=torch.Generator().manual_seed(0))
+    with torch.no_grad():
+        assert torch.allclose(hf(idx).logits, ours.eval()(idx), atol=1e-4)
+
+
+def _score(ref: str, files: dict[str, bytes] | None = None) -> dict[str, object]:
+    run = runs.start_run(ref, variant="lite", backend="docker")
+    try:
+        if files:
+            runs.put_files(run.id, files)
+        return runs.score_run(run.id).agent_view()
+    finally:
+        runs.finish_run(run.id)
+
+
+@pytest.mark.calibration  # trains/times both solutions (minutes): scripts/calibration-checks
+def test_starting_scores_zero_and_reference_one(published: str) -> None:
+    start = _score(published)
+    assert start["valid"], start
+    reference = _score(published, reference_files(ENV, "lite"))
+    assert reference["valid"], reference
+    print(
+        f"\n[llm_foundry lite] starting {start['message']} → {start['normalised']:.3f}; "
+        f"reference {reference['message']} → {reference['normalised']:.3f}"
+    )
+    assert math.isclose(float(start["normalised"]), 0.0, abs_tol=0.3)  # type: ignore[arg-type]
+    assert math.isclose(float(reference["normalised"]), 1.0, abs_tol=0.3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", ["docker", "local"])
+def test_every_exploit_is_invalid(published_few: str, store: Path, backend: str) -> None:
+    manifest = load_manifest(ENV)
+    exploits = find_exploits(ENV)
+    assert len(exploits) >= 10
+    if backend == "local":
+        exploits = [e for e in exploits if e.name in LOCAL]
+    starting = reference_files(ENV / "task", "lite", "solution")
+    outcomes: dict[str, dict[str, object]] = {}
+    run = runs.start_run(published_few, variant="lite", backend=backend)
+    try:
+        for exploit in exploits:
+            runs.exec_in_run(run.id, ["rm", "-rf", "cached", "finetune-real.sh", "drop"])
+            runs.put_files(run.id, starting)
+            note = apply_exploit(run.id, exploit, manifest)
+            view = runs.score_run(run.id).agent_view()
+            outcomes[exploit.name] = view
+            assert view["valid"] is False, f"{exploit.name} ({note}) scored {view}"
+            if exploit.name == "drop_into_agent_folder":
+                dropped = runs.exec_in_run(run.id, ["ls", "drop"]).stdout
+                assert dropped == b"", "a sandbox wrote into the agent's folder"
+        # the refusals are not blanket: the starting pipeline, restored, is valid
+        runs.put_files(run.id, starting)
+        view = runs.score_run(run.id).agent_view()
+        assert view["valid"], view.get("reason")
+    finally:
+        runs.finish_run(run.id)
+    for name in ("background_writer", "zombie_leader"):
+        assert "still running" in str(outcomes[name]["reason"]), outcomes[name]
+    assert "missing or not a file" in str(outcomes["archive_name_leak"]["reason"])
+    # nothing of the scoring's data comes back: not its text, not an exit code made from it
+    leak = outcomes["print_hidden_data"]
+    assert "exited with an error" in str(leak["reason"]) and "code" not in str(leak["reason"])
+    shown = json.dumps(outcomes)
+    pool = (store.parent / "assets" / "pool" / "rows.jsonl").read_text().splitlines()
+    assert not any(json.loads(row)["text"][:40] in shown for row in pool)
+
+
+def test_the_pool_is_not_in_the_agent_image(published: str) -> None:
+    paths = agent_image_paths(published)
+    assert not any("rows.jsonl" in p or p.startswith("scoring") for p in paths)

@@ -1,0 +1,126 @@
+"""Build scaling_law's ground truth: the sweep along the target's iso-FLOP line.
+
+    python scoring/build_truth.py DATA VARIANT OUT --widths F,L,N [--seeds 3] [--device cpu]
+
+DATA is the data asset (build_data.py), VARIANT a variant of envspec.yaml (its parameters fix
+the family and the target FLOPs). For each width of the geometric grid ``--widths`` (the
+operator's choice around a coarse sweep's optimum, kept out of the repository and the manifest:
+the grid's range would tell where the optimum lies) the step count that spends the target's
+FLOPs is trained with each seed by the trainer's own code (experiment.py); the median over
+seeds is the ground truth. Writes ``OUT/truth.json`` (the scorer-only asset: widths, steps,
+every seed's loss, the medians) and prints the figures that may be published without giving
+the answer away: the size of the grid, the seeds' spread at the optimum, the depth of the
+minimum two grid steps away in units of that spread, whether the minimum is interior with three
+points each side, and whether the narrowest point stays within three epochs and the optimum
+within one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import experiment  # noqa: E402 (the scorer's own folder)
+
+
+def grid(first: int, last: int, count: int, multiple: int) -> list[int]:
+    """``count`` widths from ``first`` to ``last``, geometric, rounded to ``multiple``."""
+    ratio = (last / first) ** (1 / (count - 1))
+    widths = [max(multiple, round(first * ratio**k / multiple) * multiple) for k in range(count)]
+    if len(set(widths)) != count:
+        raise SystemExit(f"the grid {widths} repeats a width: widen it or take fewer points")
+    return widths
+
+
+def _one(args: tuple[Path, experiment.Family, int, int, int, str, int]) -> dict[str, Any]:
+    data, family, n_embd, iters, seed, device, threads = args
+    import torch
+
+    torch.set_num_threads(threads)
+    result = experiment.run(data, family, n_embd, iters, seed, device=device)
+    return {k: result[k] for k in ("n_embd", "max_iters", "seed", "flops", "epochs", "seconds")} | {
+        "loss": result["final_validation"]
+    }
+
+
+def figures(truth: dict[str, Any]) -> dict[str, Any]:
+    """What may be published of ``truth`` (no width, step count or loss of the optimum)."""
+    med = truth["median"]
+    best = med.index(min(med))
+    spread = truth["spread"][best]
+    near = [med[i] for i in (best - 2, best + 2) if 0 <= i < len(med)]
+    depth = min(near) - med[best] if near else 0.0
+    return {
+        "widths": len(med),
+        "seeds": len(truth["seeds"]),
+        "interior_minimum_with_3_each_side": 3 <= best <= len(med) - 4,
+        "spread_at_optimum_nats": round(spread, 4),
+        "depth_two_steps_away_over_spread": round(depth / spread, 2) if spread else None,
+        # booleans only: the epochs' numbers would give the grid's widths away
+        "narrowest_within_3_epochs": max(truth["epochs"]) <= 3.0,
+        "optimum_within_1_epoch": truth["epochs"][best] <= 1.0,
+        "seconds": round(sum(r["seconds"] for r in truth["runs"]), 1),
+    }
+
+
+def main(argv: list[str]) -> None:
+    """Run the sweep and write the asset."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("data", type=Path)
+    parser.add_argument("variant")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=2, help="torch threads per job")
+    parser.add_argument("--target", type=float, default=None, help="explore another target")
+    parser.add_argument(
+        "--widths", required=True, help="the grid FIRST,LAST,COUNT (the operator's, unpublished)"
+    )
+    args = parser.parse_args(argv)
+    manifest = yaml.safe_load((HERE.parent / "envspec.yaml").read_text())
+    params = manifest["variants"][args.variant]["parameters"]
+    family = experiment.Family.of(params)
+    target = args.target or float(params["target_flops"])
+    first, last, count = (int(x) for x in args.widths.split(","))
+    widths = grid(first, last, count, multiple=family.n_head)
+    iters = [max(1, round(target / family.flops(w, 1))) for w in widths]
+    data = args.data / params["data"]
+    seeds = list(range(1, args.seeds + 1))  # seed 0 is the trainer's default: not reused
+    jobs = [
+        (data, family, w, i, s, args.device, args.threads)
+        for w, i in zip(widths, iters, strict=True)
+        for s in seeds
+    ]
+    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        runs = list(pool.map(_one, jobs))
+    losses = [[r["loss"] for r in runs if r["n_embd"] == w] for w in widths]
+    truth = {
+        "format": "scaling_law-truth-v1",
+        "variant": args.variant,
+        "target_flops": target,
+        "widths": widths,
+        "max_iters": iters,
+        "seeds": seeds,
+        "losses": losses,
+        "median": [statistics.median(x) for x in losses],
+        "spread": [max(x) - min(x) for x in losses],
+        "epochs": [r["epochs"] for r in runs if r["seed"] == seeds[0]],
+        "runs": runs,
+    }
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "truth.json").write_text(json.dumps(truth, indent=1) + "\n")
+    print(json.dumps(figures(truth), indent=1))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
