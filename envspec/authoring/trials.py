@@ -12,8 +12,8 @@ from envspec.authoring.exploits import Exploit, apply_exploit
 from envspec.errors import EnvspecError, GpuError
 from envspec.models.manifest import Manifest, Variant
 from envspec.runtime import runs
-from envspec.runtime.gpu import GpuRequest, SubstitutionPolicy
-from envspec.runtime.host import HostCannotRun, check_cpu_memory
+from envspec.runtime.host import HostCannotRun
+from envspec.runtime.placement import HostPlacement
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +48,7 @@ class Trial:
 def why_host_cannot_run(v: Variant) -> str | None:
     """Why this host can never run variant ``v`` (CPUs, memory, GPUs), or None if it can."""
     try:
-        check_cpu_memory(v.hardware, variant=v.name)
-        gpu = v.hardware.gpu
-        if gpu is not None:
-            request = GpuRequest(count=gpu.count, models=gpu.models, memory_gb=gpu.memory_gb)
-            runs.allocator().check_possible(request, policy=SubstitutionPolicy())
+        HostPlacement().check_variant(v)
     except (HostCannotRun, GpuError) as e:
         return e.message
     return None

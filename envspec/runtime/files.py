@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from envspec.runtime import budget, runs, runstore
+from envspec.runtime import runs
 from envspec.runtime.backends import get_backend
 
 
@@ -15,12 +15,6 @@ def read_file(run_id: str, path: str) -> bytes:
         UnknownRun, RunNotActive, BudgetExceeded (the deadline has passed);
         FileReadError: missing, a directory, unreadable by the agent, or the read failed.
     """
-    runs.gc()
-    run = runstore.load(run_id)
-    if run.status not in ("running", "expired"):
-        raise runs.RunNotActive(
-            f"run {run_id} is {run.status}", hint="start a new run with `envspec run REF`"
-        )
-    budget.check_can_act(run)
+    run = runs.active_run(run_id)
     remaining = (run.deadline or time.time()) - time.time()
     return get_backend(run.backend).read_file(run, path, timeout=max(1.0, remaining))

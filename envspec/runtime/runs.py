@@ -1,8 +1,12 @@
 """The run lifecycle: run → exec → score → finish, plus status, logs and garbage collection.
 
 This is the Python API the CLI and harness adapters call. Every function re-reads the run's
-record from the host, so any process may drive any run; ``gc`` (run before each command)
-reclaims what runs whose starting process died left behind.
+record from the host, so any process may drive any run. ``gc`` reclaims what runs whose
+starting process died, or whose deadline passed, left behind: ``start_run``, ``finish_run``
+and ``envspec gc`` call it, never the per-command hot path (``exec``, ``put``, ``score``: a
+run past its deadline is refused there by its budget, and its processes end by themselves).
+Where a run may go and what it holds there is its backend's placement
+(:mod:`envspec.runtime.placement`).
 """
 
 from __future__ import annotations
@@ -16,23 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from envspec import __version__, constants, errors
 from envspec.atomic import write_atomic
-from envspec.errors import BadInput, EnvspecError, GpuRequestImpossible
-from envspec.models.manifest import Manifest, Variant
+from envspec.errors import EnvspecError
+from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
-from envspec.models.run import GpuAssignment, RunRecord
+from envspec.models.run import RunRecord
 from envspec.models.score import ScoreRecord, ScorerOutput, final_raw_score
 from envspec.runtime import budget, runstore, sandbox_uids, services, storage
 from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.base import ExecResult, ScorerRun, StartSpec
-from envspec.runtime.gpu import (
-    GpuAllocator,
-    GpuRequest,
-    Lease,
-    SubstitutionPolicy,
-    detect_inventory,
-    pid_alive,
-)
-from envspec.runtime.host import check_cpu_memory
+from envspec.runtime.gpu import pid_alive
+from envspec.runtime.placement import HostPlacement
 from envspec.runtime.scorelog import ScoreLog
 from envspec.runtime.status import LIVE
 
@@ -46,11 +43,6 @@ class RunNotActive(EnvspecError):
     """The run is not in a state that allows the action."""
 
     exit_code = errors.EXIT_NOT_NOW
-
-
-def allocator() -> GpuAllocator:
-    """The host's GPU allocator (inventory from NVML/nvidia-smi or ``ENVSPEC_GPUS``)."""
-    return GpuAllocator(detect_inventory())
 
 
 def score_log(run: RunRecord) -> ScoreLog:
@@ -88,18 +80,8 @@ def start_run(
     v = manifest.variant(name)
     limits = budget.limits_for(v.budgets, budgets)
     be = get_backend(backend)
-    policy = SubstitutionPolicy(allow=dict(substitute or {}))
-    if be.schedules:
-        # the backend's scheduler places the run (Slurm's GRES), not this host's leases
-        if substitute:
-            raise BadInput(
-                f"--allow-substitute applies to this host's GPUs, not to the {be.name} backend's",
-                hint="name every model that may serve in the variant's gpu.models",
-            )
-        be.check_placement(manifest, name, limits)
-        gpus, request = None, None
-    else:
-        gpus, request = _check_host(v, name, policy)
+    placement = be.placement(substitute=substitute)
+    placement.check(manifest, name, limits)  # before anything starts
     now = time.time()
     record = RunRecord(
         id=runstore.new_run_id(),
@@ -119,26 +101,19 @@ def start_run(
     runstore.create(record)
     try:
         prepared = be.prepare(resolved.reference, manifest, name)
-        device_ids: tuple[str, ...] = ()
-        assigned: tuple[GpuAssignment, ...] = ()
-        if gpus is not None and request is not None:
-            alloc = gpus.allocate(record.id, request, policy=policy)
-            device_ids = tuple(alloc.device_ids)
-            assigned = tuple(
-                GpuAssignment(g.index, g.uuid, g.model, g.name, g.memory_gb) for g in alloc.gpus
-            )
+        seat = placement.take(record.id, manifest, name)
         started = time.time()
         record = record.with_(
             started_at=started,
             deadline=started + limits.wall_time_s,
-            gpus=assigned,
-            backend_state=prepared,
+            gpus=seat.gpus,
+            backend_state=prepared.to_dict(),
         )
         runstore.save(record)
         isolation, state = be.start(
-            StartSpec(record, manifest, prepared, device_ids, env=variant_env(manifest, name))
+            StartSpec(record, manifest, prepared, seat.device_ids, env=variant_env(manifest, name))
         )
-        record = record.with_(backend_state={**prepared, **state})
+        record = record.with_(backend_state=state.to_dict())
         if be.schedules:
             placed = be.placed(state)
             record = record.with_(
@@ -146,12 +121,7 @@ def start_run(
             )
         runstore.save(record)
         _pause_for_tests("after-start")
-        record = record.with_(
-            status="running",
-            owner_pid=None,
-            isolation=isolation,
-            backend_state={**prepared, **state},
-        )
+        record = record.with_(status="running", owner_pid=None, isolation=isolation)
         runstore.save(record)
     except BaseException as e:
         _abandon(record, f"could not start: {e}")
@@ -159,38 +129,14 @@ def start_run(
     return record
 
 
-def _check_host(
-    v: Variant, name: str, policy: SubstitutionPolicy
-) -> tuple[GpuAllocator, GpuRequest | None]:
-    """This host's GPU allocator and the variant's request, once this host is known to be able
-    to serve the variant some day.
-
-    Raises:
-        HostCannotRun, GpuRequestImpossible: naming every shortfall (CPUs, memory, GPUs).
-    """
-    gpus = allocator()
-    request = None
-    no_gpus: GpuRequestImpossible | None = None
-    if v.hardware.gpu is not None:
-        g = v.hardware.gpu
-        request = GpuRequest(count=g.count, models=tuple(g.models), memory_gb=g.memory_gb)
-        try:
-            gpus.check_possible(request, policy=policy)  # before anything starts
-        except GpuRequestImpossible as e:
-            no_gpus = e
-    # every shortfall in one message: CPUs, memory and GPUs
-    check_cpu_memory(v.hardware, variant=name, also=f"GPUs: {no_gpus.message}" if no_gpus else None)
-    if no_gpus is not None:
-        raise no_gpus
-    return gpus, request
-
-
 def _abandon(record: RunRecord, note: str) -> None:
-    """Undo a start: remove what the backend made, give the GPUs back, mark the run failed."""
+    """Undo a start: remove what the backend made, give back what placement gave, mark the run
+    failed."""
+    be = get_backend(record.backend)
     try:
-        get_backend(record.backend).stop(record)
+        be.stop(record)
     finally:
-        allocator().release(record.id)
+        be.placement().release(record.id)
         runstore.save(
             record.with_(status="failed", owner_pid=None, note=note, finished_at=time.time())
         )
@@ -211,8 +157,7 @@ def exec_in_run(run_id: str, argv: list[str], *, timeout: float | None = None) -
     Raises:
         UnknownRun, RunNotActive, BudgetExceeded.
     """
-    gc()
-    run = _active(run_id)
+    run = active_run(run_id)
     remaining = (run.deadline or time.time()) - time.time()
     limit = remaining if timeout is None else min(timeout, remaining)
     return get_backend(run.backend).exec(run, argv, timeout=limit)
@@ -224,15 +169,19 @@ def put_files(run_id: str, files: dict[str, bytes]) -> None:
     Raises:
         UnknownRun, RunNotActive, BudgetExceeded, EnvspecError (a write failed).
     """
-    gc()
-    run = _active(run_id)
+    run = active_run(run_id)
     be = get_backend(run.backend)
     for path, data in files.items():
         remaining = (run.deadline or time.time()) - time.time()
         be.put_file(run, path, data, timeout=max(1.0, remaining))
 
 
-def _active(run_id: str) -> RunRecord:
+def active_run(run_id: str) -> RunRecord:
+    """The run, if the agent may still act in it.
+
+    Raises:
+        UnknownRun, RunNotActive, BudgetExceeded.
+    """
     run = runstore.load(run_id)
     if run.status not in ("running", "expired"):
         raise RunNotActive(
@@ -268,9 +217,8 @@ def score_run(run_id: str) -> ScoreOutcome:
         UnknownRun, RunNotActive, BudgetExceeded; RunNotActive also when the environment
         does not allow intermediate scoring.
     """
-    gc()
     with runstore.locked(run_id):
-        run = _active(run_id)
+        run = active_run(run_id)
         manifest = Manifest.from_dict(run.manifest)
         if not manifest.scoring.intermediate:
             raise RunNotActive(
@@ -365,7 +313,7 @@ def finish_run(run_id: str, *, final_score: bool = True) -> dict[str, Any]:
                 "result is written yet",
                 hint=f"fix the engine (its log says why), then `envspec finish {run_id}` again",
             ) from e
-        allocator().release(run.id)
+        be.placement().release(run.id)
         now = time.time()
         run = run.with_(
             status="finished" if run.status != "failed" else "failed",
@@ -482,13 +430,13 @@ def gc() -> list[str]:
                 log.warning("gc: run %s expired but could not be stopped: %s", run.id, e)
                 continue
             runstore.update(run.id, lambda r: r.with_(status="expired", released_at=r.deadline))
-            allocator().release(run.id)
+            get_backend(run.backend).placement().release(run.id)
             touched.append(run.id)
     touched += _fail_lost(runs, now, skip=set(touched))
     runs = runstore.all_runs()
     keep = {r.id for r in runs if r.status in runstore.KEPT_STATES}
     live = {r.id for r in runs if r.status in LIVE}
-    allocator().reclaim(lambda lease: _lease_live(lease, live))
+    HostPlacement().reclaim(live)  # this host's leases, whichever backend took them
     for name in {r.backend for r in runs}:
         try:
             touched += get_backend(name).reap(keep)
@@ -522,7 +470,3 @@ def _fail_lost(runs: list[RunRecord], now: float, *, skip: set[str]) -> list[str
                     _abandon(run, why)
                     failed.append(run_id)
     return failed
-
-
-def _lease_live(lease: Lease, live: set[str]) -> bool:
-    return lease.run_id in live

@@ -1,8 +1,11 @@
-"""Backends: where a run's agent and scorer execute. Built-ins are imported lazily by name."""
+"""Backends: where a run's agent and scorer execute. Built-ins are imported lazily by name;
+other packages add backends through the ``envspec.backends`` entry-point group (name =
+``module:Class``), and run the conformance suite (tests/runtime/test_conformance.py) on them."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import shutil
 
 from envspec.errors import BadInput, EnvspecError
@@ -15,6 +18,8 @@ BUILTIN = {
     "local": "envspec.runtime.backends.local:LocalBackend",
     "slurm": "envspec.runtime.backends.slurm:SlurmBackend",
 }
+#: the entry-point group of backends from other packages
+ENTRY_POINT_GROUP = "envspec.backends"
 
 
 def get_backend(name: str | None) -> Backend:
@@ -25,15 +30,25 @@ def get_backend(name: str | None) -> Backend:
     """
     if name is None:
         name = "docker" if _engine_answers() else "local"
-    if name not in BUILTIN:
-        near = did_you_mean(name, list(BUILTIN))
-        raise BadInput(
-            f"unknown backend {name!r}",
-            hint=near or f"choose one of {', '.join(BUILTIN)}",
-        )
-    module, _, cls = BUILTIN[name].partition(":")
-    backend: Backend = getattr(importlib.import_module(module), cls)()
-    return backend
+    if name in BUILTIN:
+        module, _, cls = BUILTIN[name].partition(":")
+        backend: Backend = getattr(importlib.import_module(module), cls)()
+        return backend
+    # only a name that is no built-in's pays for the look-up of installed packages
+    plugins = {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    if name in plugins:
+        loaded = plugins[name].load()()
+        if not isinstance(loaded, Backend):
+            raise BadInput(
+                f"the {name!r} backend ({plugins[name].value}) is not an envspec Backend",
+                hint="its package must subclass envspec.runtime.backends.base.Backend",
+            )
+        return loaded
+    known = [*BUILTIN, *plugins]
+    raise BadInput(
+        f"unknown backend {name!r}",
+        hint=did_you_mean(name, known) or f"choose one of {', '.join(known)}",
+    )
 
 
 def _engine_answers() -> bool:

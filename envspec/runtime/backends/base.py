@@ -3,15 +3,48 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import shlex
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from envspec.errors import EnvspecError
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, Limits, RunRecord
+
+if TYPE_CHECKING:
+    from envspec.runtime.placement import Placement
+
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class State:
+    """A backend's state of one run, typed: each backend's subclass names its fields. The run
+    record keeps it as JSON (:meth:`to_dict`, fields that are None left out);
+    :meth:`of` reads it back."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, for the run record's ``backend_state``."""
+        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_dict(cls: type[S], data: dict[str, Any]) -> S:
+        """Inverse of :meth:`to_dict` (keys it does not know are ignored)."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    @classmethod
+    def of(cls: type[S], run: RunRecord) -> S:
+        """The state stored with ``run``."""
+        return cls.from_dict(run.backend_state)
+
+
+@dataclass(frozen=True)
+class NoState(State):
+    """The state of a backend that keeps nothing before ``start``."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +96,7 @@ class StartSpec:
 
     run: RunRecord
     manifest: Manifest
-    prepared: dict[str, Any]  # from Backend.prepare
+    prepared: Any  # the State that Backend.prepare returned
     device_ids: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
 
@@ -113,12 +146,12 @@ class Backend(ABC):
     schedules: bool = False
 
     @abstractmethod
-    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
-        """Fetch what runs of ``ref``'s ``variant`` need on this host (images, unpacked
-        files, the variant's assets)."""
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> State:
+        """Fetch what runs of ``ref`` (resolved: pinned by digest) and its ``variant`` need on
+        this host (images, unpacked files, the variant's assets); returns the state so far."""
 
     @abstractmethod
-    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+    def start(self, spec: StartSpec) -> tuple[str, State]:
         """Start the agent side with the starting solution; end it by itself at the deadline.
 
         Returns the isolation level reached and the backend state to store with the run.
@@ -142,11 +175,20 @@ class Backend(ABC):
 
     # --- optional hooks (no-ops unless the backend needs them) ------------------------------
 
+    def placement(self, *, substitute: dict[str, tuple[str, ...]] | None = None) -> Placement:
+        """Who checks where runs may go and leases what they hold: this host
+        (:class:`~envspec.runtime.placement.HostPlacement`) unless the backend ``schedules``."""
+        from envspec.runtime.placement import HostPlacement, SchedulerPlacement
+
+        if self.schedules:
+            return SchedulerPlacement(self, substitute)
+        return HostPlacement(substitute)
+
     def check_placement(self, manifest: Manifest, variant: str, limits: Limits) -> None:
         """Refuse a run that the backend's scheduler can never place (``schedules`` only)."""
         return None
 
-    def placed(self, state: dict[str, Any]) -> Placed:
+    def placed(self, state: State) -> Placed:
         """Where ``start`` (which returned ``state``) placed the run (``schedules`` only)."""
         raise NotImplementedError(f"the {self.name} backend does not schedule runs")
 

@@ -16,6 +16,7 @@ import os
 import shutil
 import tarfile
 import time
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -41,9 +42,26 @@ from envspec.runtime.backends.base import (
     OutputBuffer,
     ScorerRun,
     StartSpec,
+    State,
 )
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DockerState(State):
+    """A docker run's state: its images (pinned ids), containers, volume, disk and services."""
+
+    agent_image: str
+    scorer_image: str
+    #: service name -> the image of its proxy (and a model's engine)
+    service_images: dict[str, str] | None = None
+    agent_container: str | None = None
+    volume: str | None = None
+    disk: str | None = None  # the run's own file system, when this host can make one
+    agent_network: str | None = None  # the run's internal network, when it has services
+    service_urls: dict[str, str] | None = None
+    service_keys: dict[str, Any] | None = None
 
 
 #: where the scorer container's own snapshot of the solution goes, and the command that makes it
@@ -82,7 +100,7 @@ class DockerBackend(Backend):
 
     name = "docker"
 
-    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> DockerState:
         """Pull both images into the engine (pinned: the loaded ids are checked), then add
         the variant's own assets, fetched by digest from ``ref``'s store."""
         # imported here: only starting a run pulls (see envspec.runtime.runs.start_run)
@@ -96,15 +114,15 @@ class DockerBackend(Backend):
                 raise EngineError(f"the engine lost {pulled.images[role]}", hint="run again")
             images[role] = image
         images = variant_images(images, ref, manifest, variant)
-        prepared: dict[str, Any] = {
-            "agent_image": images["agent"],
-            "scorer_image": images["scorer"],
-        }
-        if manifest.services:
-            prepared["service_images"] = docker_services.service_images(ref, manifest)
-        return prepared
+        return DockerState(
+            agent_image=images["agent"],
+            scorer_image=images["scorer"],
+            service_images=(
+                docker_services.service_images(ref, manifest) if manifest.services else None
+            ),
+        )
 
-    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+    def start(self, spec: StartSpec) -> tuple[str, DockerState]:
         """Create the run's disk and volumes and the agent container (see module doc)."""
         run, manifest = spec.run, spec.manifest
         variant = manifest.variant(run.variant)
@@ -113,13 +131,14 @@ class DockerBackend(Backend):
         labels = _labels(run.id, "agent")
         remaining = max(1, int((run.deadline or time.time()) - time.time()))
         hw = variant.hardware
-        state: dict[str, Any] = {"agent_container": agent_name, "volume": volume_name}
+        prepared: DockerState = spec.prepared
+        state = replace(prepared, agent_container=agent_name, volume=volume_name)
         why_not = _no_disk()
         try:
             if why_not is None:
                 disk = storage.create(run.id, hw.storage_gb, storage.disks_dir() / run.id)
-                state["disk"] = str(disk)
-                home = _home_of(spec.prepared["agent_image"], manifest.task.user)
+                state = replace(state, disk=str(disk))
+                home = _home_of(prepared.agent_image, manifest.task.user)
                 volumes = _disk_volumes(run.id, disk, manifest.task.workdir, home)
             else:
                 log.warning("run %s: storage is not bounded: %s", run.id, why_not)
@@ -129,28 +148,29 @@ class DockerBackend(Backend):
             env = {**spec.env, **_asset_env(manifest, "agent", run.variant)}
             service_gpus, agent_gpus = services.split_gpus(manifest, spec.device_ids)
             if manifest.services:
-                state.update(
-                    docker_services.start(
+                state = replace(
+                    state,
+                    **docker_services.start(
                         run,
                         manifest,
-                        spec.prepared["service_images"],
+                        prepared.service_images or {},
                         _labels,
-                        scorer_image=spec.prepared["scorer_image"],
+                        scorer_image=prepared.scorer_image,
                         env={
                             **spec.env,
                             **_asset_env(manifest, "scorer", run.variant),
                             "PYTHONPATH": constants.KIT_DIR,
                         },
                         gpus=service_gpus,
-                    )
+                    ),
                 )
                 # on the run's internal network the agent finds only the proxies
-                network = state["agent_network"]
+                network = str(state.agent_network)
                 env.update(
-                    services.agent_env(manifest, state["service_urls"], state["service_keys"])
+                    services.agent_env(manifest, state.service_urls or {}, state.service_keys or {})
                 )
             agent = client.containers.run(
-                spec.prepared["agent_image"],
+                prepared.agent_image,
                 command=["sleep", str(remaining)],
                 name=agent_name,
                 detach=True,
@@ -238,8 +258,8 @@ class DockerBackend(Backend):
         # a scorer container left by a killed `envspec score` must not block this one (409)
         for left in client.containers.list(all=True, sparse=True, filters={"name": f"^/{name}$"}):
             _force_remove(left)
-        disk = run.backend_state.get("disk")
-        scratch = Path(disk) / "scoring" / str(run.scorer_calls) if disk else None
+        st = DockerState.of(run)
+        scratch = Path(st.disk) / "scoring" / str(run.scorer_calls) if st.disk else None
         mounts = [docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)]
         # the services' folders (root-only): their proxies' sockets, the scorer's route to them
         mounts += [
@@ -262,7 +282,7 @@ class DockerBackend(Backend):
                                     (str(SCORER_SANDBOXES), "sandboxes"), ("/root", "home"))
             ]  # fmt: skip
         container = client.containers.create(
-            run.backend_state["scorer_image"],
+            st.scorer_image,
             entrypoint=[*SNAPSHOT_FIRST, *manifest.scoring.entrypoint],
             command=[],
             name=name,
@@ -342,7 +362,7 @@ class DockerBackend(Backend):
 
 def _scorer_service_env(manifest: Manifest, run: RunRecord) -> dict[str, str]:
     """Where the scorer finds the run's services: sockets under SCORER_SERVICES, its key."""
-    keys = run.backend_state.get("service_keys")
+    keys = DockerState.of(run).service_keys
     if not manifest.services or not keys:
         return {}
     folders = {s.name: f"{services.SCORER_SERVICES}/{s.name}" for s in manifest.services}

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tarfile
 import time
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -40,7 +41,14 @@ from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.store import Store
 from envspec.runtime import runstore, services, storage
 from envspec.runtime.backends import local_services
-from envspec.runtime.backends.base import Backend, ExecResult, OutputBuffer, ScorerRun, StartSpec
+from envspec.runtime.backends.base import (
+    Backend,
+    ExecResult,
+    OutputBuffer,
+    ScorerRun,
+    StartSpec,
+    State,
+)
 from envspec.runtime.host import HostCannotRun
 
 log = logging.getLogger(__name__)
@@ -64,6 +72,23 @@ PRIVATE_TMP = [
 SHARED_TMP = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/run/lock"))
 #: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
 AGENT_PATH = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
+
+
+@dataclass(frozen=True)
+class LocalState(State):
+    """A local run's state: the unpacked images and assets, its folder, user and processes."""
+
+    agent_root: str  # the agent image's own files, unpacked (root-only cache)
+    scorer_root: str  # the scorer image's own files, unpacked
+    assets: dict[str, str]  # asset name -> its folder on this host
+    workdir: str | None = None  # the agent's working directory (the solution)
+    disk: str | None = None  # the run's own file system, when this host can make one
+    env: dict[str, str] | None = None  # the agent's environment
+    user: str | None = None  # the run's own unix user, when envspec runs as root
+    netns: str | None = None  # the run's network namespace (network none, services)
+    service_urls: dict[str, str] | None = None
+    service_keys: dict[str, Any] | None = None
+    watchdog_pid: int | None = None  # ends the run at its deadline, with no envspec alive
 
 
 def _is_root() -> bool:
@@ -127,7 +152,7 @@ class LocalBackend(Backend):
 
     name = "local"
 
-    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> LocalState:
         """Unpack the agent's and the scorer's own layers (cached by digest).
 
         Raises:
@@ -143,7 +168,7 @@ class LocalBackend(Backend):
         shared = shared_layers(
             store, [(ref.repository, art.agent_digest), (ref.scorer_repository, art.scorer_digest)]
         )
-        out: dict[str, Any] = {}
+        roots: dict[str, str] = {}
         for role, repo, digest, layers in (
             ("agent", ref.repository, art.agent_digest, agent_layers),
             ("scorer", ref.scorer_repository, art.scorer_digest, scorer_layers),
@@ -158,16 +183,16 @@ class LocalBackend(Backend):
                     own = [layer for layer in layers if layer["digest"] not in shared]
                     _unpack(store, repo, own, root / "fs")
                     (root / ".complete").write_text(digest)
-            out[f"{role}_root"] = str(root / "fs")
-        out["assets"] = _fetch_assets(ref, manifest, variant)
-        return out
+            roots[role] = str(root / "fs")
+        return LocalState(roots["agent"], roots["scorer"], _fetch_assets(ref, manifest, variant))
 
-    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+    def start(self, spec: StartSpec) -> tuple[str, LocalState]:
         """Make the run's disk (as root) with the starting solution on it; start the deadline
         watchdog."""
         run, manifest = spec.run, spec.manifest
         area = work_root() / run.id
-        state: dict[str, Any] = {}
+        prepared: LocalState = spec.prepared
+        disk: Path | None = None
         isolated = _is_root()
         why_not = storage.unsupported() if isolated else "the run is unisolated"
         if why_not is None and any(area.is_relative_to(t) for t in SHARED_TMP):
@@ -178,56 +203,56 @@ class LocalBackend(Backend):
             )
         if why_not is None:
             size = manifest.variant(run.variant).hardware.storage_gb
-            state["disk"] = str(storage.create(run.id, size, area))
+            disk = storage.create(run.id, size, area)
             work = area / "solution"
         else:
             log.warning("run %s: storage is not bounded: %s", run.id, why_not)
             work = area
-        start = _within(Path(spec.prepared["agent_root"]), manifest.task.workdir)
+        start = _within(Path(prepared.agent_root), manifest.task.workdir)
         if start.is_dir():
             shutil.copytree(start, work, symlinks=True, dirs_exist_ok=True)
         else:
             work.mkdir(exist_ok=True)
-        env = {**spec.env, **_asset_env(spec.prepared, manifest, "agent", run.variant)}
+        env = {**spec.env, **_asset_env(prepared, manifest, "agent", run.variant)}
         service_gpus, agent_gpus = services.split_gpus(manifest, spec.device_ids)
         if agent_gpus:  # host indices are the process's view here (no renumbering)
             env["CUDA_VISIBLE_DEVICES"] = ",".join(agent_gpus)
-        state.update({"workdir": str(work), "env": env})
+        state = replace(prepared, workdir=str(work), disk=str(disk) if disk else None, env=env)
         isolation = "unisolated"
         if isolated:
             _check_traversable(work)
             _warn_if_private(Path(sys.executable))
             _warn_if_open(constants.envspec_home())
             user = _make_user(run.id)
-            state["user"] = user
+            state = replace(state, user=user)
             pw = pwd.getpwnam(user)
             owned = [work, *work.rglob("*")]
-            if "disk" in state:
+            if disk is not None:
                 owned += [area / "home", area / "tmp"]
             for p in owned:
                 os.lchown(p, pw.pw_uid, pw.pw_gid)
             os.chmod(work, 0o700)
             isolation = "user"
         no_network = manifest.variant(run.variant).network == "none"
-        if isolated and "disk" in state and no_network:
+        if isolated and disk is not None and no_network:
             # the agent's commands enter it as root, before they become the run's user
             remaining = max(1, int((run.deadline or time.time()) - time.time()))
-            state["netns"] = local_services.create_namespace(run.id, remaining)
+            state = replace(state, netns=local_services.create_namespace(run.id, remaining))
         if manifest.services:
-            if "netns" not in state:
+            if state.netns is None:
                 raise HostCannotRun(
                     "services on the local backend need the run's own network namespace: root, "
                     f"the run's disk ({why_not or 'ok'}) and a variant with network none",
                     hint="use --backend docker",
                 )
-            scorer_root = Path(spec.prepared["scorer_root"])
+            scorer_root = Path(prepared.scorer_root)
             programs = {
                 s.name: local_services.Program(
                     scorer_argv(scorer_root, s.command),
                     scorer_root,
                     {
                         **spec.env,
-                        **_asset_env(spec.prepared, manifest, "scorer", run.variant),
+                        **_asset_env(prepared, manifest, "scorer", run.variant),
                         "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
                         "PATH": os.environ.get("PATH", AGENT_PATH),
                         "LANG": "C.UTF-8",
@@ -237,37 +262,38 @@ class LocalBackend(Backend):
                 for s in manifest.services
                 if s.custom
             }
-            state.update(
-                local_services.start(
+            state = replace(
+                state,
+                **local_services.start(
                     run,
                     manifest,
-                    spec.prepared["assets"],
-                    state["netns"],
+                    prepared.assets,
+                    state.netns,
                     programs=programs,
                     gpus=service_gpus,
-                )
+                ),
             )
-            state["env"].update(
-                services.agent_env(manifest, state["service_urls"], state["service_keys"])
+            env.update(
+                services.agent_env(manifest, state.service_urls or {}, state.service_keys or {})
             )
-        state["watchdog_pid"] = _start_watchdog(run, state.get("user"))
+        state = replace(state, watchdog_pid=_start_watchdog(run, state.user))
         return isolation, state
 
     def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
         """Run ``argv`` in the workdir, as the run's user when isolated, in its own session;
         with a disk, in a mount namespace whose shared temporary folders (SHARED_TMP) are the
         disk's."""
-        st = run.backend_state
-        work = Path(st["workdir"])
-        disk = Path(st["disk"]) if st.get("disk") else None
+        st = LocalState.of(run)
+        work = Path(str(st.workdir))
+        disk = Path(st.disk) if st.disk else None
         home = disk / "home" if disk else work
-        env = {"PATH": AGENT_PATH, "HOME": str(home), "LANG": "C.UTF-8", **st.get("env", {})}
-        user = st.get("user")
+        env = {"PATH": AGENT_PATH, "HOME": str(home), "LANG": "C.UTF-8", **(st.env or {})}
+        user = st.user
         kwargs: dict[str, Any] = {}
         if user and disk:
             pw = pwd.getpwnam(user)
             argv = [
-                *local_services.enter(st),  # the run's network namespace, if it has services
+                *local_services.enter(st.netns),  # the run's network namespace, if it has one
                 *PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv,
             ]  # fmt: skip
         elif user:
@@ -280,10 +306,10 @@ class LocalBackend(Backend):
 
     def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
         """Run the scorer entrypoint on a root-only snapshot of the solution."""
-        st = run.backend_state
+        st = LocalState.of(run)
         manifest = Manifest.from_dict(run.manifest)
-        scorer_root = Path(st["scorer_root"])
-        disk = st.get("disk")
+        scorer_root = Path(st.scorer_root)
+        disk = st.disk
         # the snapshot and the result count against the run's storage too (root-only there)
         parent = Path(disk) / "scoring" if disk else runstore.run_dir(run.id)
         call = parent / f"call-{run.scorer_calls}"
@@ -293,7 +319,7 @@ class LocalBackend(Backend):
         result = call / "result.json"
         try:  # the scorer gets regular files and folders only, whatever it does with them
             scorer_kit.copy_solution(
-                Path(st["workdir"]), snapshot, max_bytes=scorer_kit.SNAPSHOT_MAX_BYTES, skip=()
+                Path(str(st.workdir)), snapshot, max_bytes=scorer_kit.SNAPSHOT_MAX_BYTES, skip=()
             )
         except (scorer_kit.Invalid, OSError) as e:  # OSError: the disk is full, say
             shutil.rmtree(call, ignore_errors=True)
@@ -315,7 +341,7 @@ class LocalBackend(Backend):
             "PATH": os.environ.get("PATH", AGENT_PATH),
             "HOME": str(call),
             "LANG": "C.UTF-8",
-            **st.get("env", {}),
+            **(st.env or {}),
             **env,
             **_asset_env(st, manifest, "scorer", run.variant),
             "ENVSPEC_SOLUTION": str(snapshot),
@@ -324,11 +350,11 @@ class LocalBackend(Backend):
             "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
             constants.SCORING_DIR_ENV: str(sandboxes),
             # the agent's folder is the host's: a sandbox could leave the hidden data there
-            constants.SANDBOX_HIDE_ENV: st["workdir"],
+            constants.SANDBOX_HIDE_ENV: str(st.workdir),
             **_scorer_service_env(manifest, run),
         }
         began = time.monotonic()
-        agent_uid = pwd.getpwnam(st["user"]).pw_uid if st.get("user") else None
+        agent_uid = pwd.getpwnam(st.user).pw_uid if st.user else None
         try:
             # the agent's processes are stopped while the scorer runs: on a host they share
             # the scorer's kernel and folders, and could take work or data from a sandbox
@@ -354,6 +380,8 @@ class LocalBackend(Backend):
     def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
         """Kill the run's processes and watchdog; remove its user and (unless the solution is
         kept) its disk and workdir."""
+        # read as stored, not as a LocalState: a run that failed while starting has only a
+        # part of its state (none at all when its preparation failed)
         st = run.backend_state
         _kill_user(st.get("user"))
         local_services.stop(run.id)
@@ -391,7 +419,7 @@ class LocalBackend(Backend):
 
 def _scorer_service_env(manifest: Manifest, run: RunRecord) -> dict[str, str]:
     """Where the scorer finds the run's services: the proxies' sockets, its key."""
-    keys = run.backend_state.get("service_keys")
+    keys = LocalState.of(run).service_keys
     if not manifest.services or not keys:
         return {}
     folders = {s.name: str(services.service_dir(run.id, s.name)) for s in manifest.services}
@@ -526,10 +554,8 @@ def scorer_argv(scorer_root: Path, command: tuple[str, ...] | list[str]) -> list
     return argv
 
 
-def _asset_env(
-    state: dict[str, Any], manifest: Manifest, role: str, variant: str
-) -> dict[str, str]:
-    paths = state.get("assets", {})
+def _asset_env(state: LocalState, manifest: Manifest, role: str, variant: str) -> dict[str, str]:
+    paths = state.assets
     chosen = assets_for(manifest, role, variant)
     return asset_env([(a, paths[a.name]) for a in chosen if a.name in paths])
 

@@ -256,10 +256,9 @@ def check_possible() -> None:
         )
 
 
-def enter(state: dict[str, Any]) -> list[str]:
-    """The prefix that runs an agent's command in the run's network namespace (none for a run
-    without one)."""
-    ns = state.get("netns")
+def enter(ns: str | None) -> list[str]:
+    """The prefix that runs an agent's command in the run's network namespace ``ns`` (none for
+    a run without one)."""
     return ["nsenter", f"--net={ns}", "--"] if ns else []
 
 

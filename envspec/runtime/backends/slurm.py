@@ -48,9 +48,11 @@ from envspec.runtime.backends.base import (
     Backend,
     ExecResult,
     FileReadError,
+    NoState,
     Placed,
     ScorerRun,
     StartSpec,
+    State,
 )
 from envspec.runtime.gpu import normalise_model
 from envspec.runtime.host import HostCannotRun
@@ -84,7 +86,7 @@ _REFUSALS = (
 
 
 @dataclass(frozen=True)
-class SlurmState:
+class SlurmState(State):
     """A Slurm run's backend state: its job, where it runs and the inner backend's own state."""
 
     job_id: str
@@ -107,13 +109,13 @@ class SlurmState:
         d["gpus"] = [dataclasses.asdict(g) for g in self.gpus]
         return d
 
-    @staticmethod
-    def from_dict(d: dict[str, Any]) -> SlurmState:
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SlurmState:
         """Inverse of :meth:`to_dict`."""
         known = {f.name for f in dataclasses.fields(SlurmState)}
-        data = {k: v for k, v in d.items() if k in known}
-        data["gpus"] = tuple(GpuAssignment(**g) for g in d.get("gpus", ()))
-        return SlurmState(**data)
+        fields = {k: v for k, v in data.items() if k in known}
+        fields["gpus"] = tuple(GpuAssignment(**g) for g in data.get("gpus", ()))
+        return SlurmState(**fields)
 
 
 @dataclass(frozen=True)
@@ -166,9 +168,9 @@ class SlurmBackend(Backend):
     name = "slurm"
     schedules = True
 
-    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> dict[str, Any]:
+    def prepare(self, ref: Reference, manifest: Manifest, variant: str) -> NoState:
         """Nothing here: each job prepares on its own node (its images, its assets)."""
-        return {}
+        return NoState()
 
     def check_placement(self, manifest: Manifest, variant: str, limits: Limits) -> None:
         """Refuse a run that no node of the cluster (or partition) could ever run.
@@ -179,12 +181,12 @@ class SlurmBackend(Backend):
         """
         self._job_spec(manifest, variant, limits)
 
-    def placed(self, state: dict[str, Any]) -> Placed:
+    def placed(self, state: State) -> Placed:
         """When the job's clock started on its node, its deadline and the GPUs it got."""
-        s = SlurmState.from_dict(state)
-        return Placed(s.started_at, s.deadline, s.gpus)
+        assert isinstance(state, SlurmState)
+        return Placed(state.started_at, state.deadline, state.gpus)
 
-    def start(self, spec: StartSpec) -> tuple[str, dict[str, Any]]:
+    def start(self, spec: StartSpec) -> tuple[str, SlurmState]:
         """Submit the run's job and wait until its agent side runs on a node (a full cluster
         queues it: this waits as long as Slurm does).
 
@@ -228,7 +230,7 @@ class SlurmBackend(Backend):
             socket=str(report["socket"]),
             gpus=tuple(GpuAssignment(**g) for g in report.get("gpus", ())),
         )
-        return state.isolation, state.to_dict()
+        return state.isolation, state
 
     def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
         """The command, through the job agent and the inner backend's ``exec``."""

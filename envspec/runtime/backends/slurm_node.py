@@ -142,14 +142,14 @@ def run_job(run_id: str, gpu_type: str | None) -> int:
             started_at=started,
             deadline=deadline,
             gpus=gpus,
-            backend_state=prepared,
+            backend_state=prepared.to_dict(),
         )
         from envspec.runtime.runs import variant_env  # the node imports the runtime anyway
 
         isolation, state = inner.start(
             StartSpec(view, manifest, prepared, device_ids, env=variant_env(manifest, run.variant))
         )
-        view = view.with_(backend_state={**prepared, **state})
+        view = view.with_(backend_state=state.to_dict())
         report.update(
             state="running",
             inner=inner.name,
