@@ -114,7 +114,7 @@ def test_sigkill_during_start_releases_the_gpu_lease(
     time.sleep(1)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    runs.gc()  # what the next mutating command (run, exec, score, finish, gc) does first
+    runs.gc()  # what the next `run`, `finish` or `gc` does first
     assert GpuAllocator(detect_inventory()).leases() == {}
     run_id = next(iter(leases.values())).run_id
     assert runstore.load(run_id).status == "failed"
