@@ -313,8 +313,10 @@ def finish_run(run_id: str, *, final_score: bool = True) -> dict[str, Any]:
                 "result is written yet",
                 hint=f"fix the engine (its log says why), then `envspec finish {run_id}` again",
             ) from e
-        be.placement().release(run.id)
+        # the run ends before what it held is given back: a run that takes its GPUs next
+        # starts after this one finished
         now = time.time()
+        be.placement().release(run.id)
         run = run.with_(
             status="finished" if run.status != "failed" else "failed",
             finished_at=now,
