@@ -132,11 +132,11 @@ def start_run(
 def _abandon(record: RunRecord, note: str) -> None:
     """Undo a start: remove what the backend made, give back what placement gave, mark the run
     failed."""
-    be = get_backend(record.backend)
     try:
-        be.stop(record)
+        get_backend(record.backend).stop(record)
     finally:
-        be.placement().release(record.id)
+        # this host's leases, whichever backend (a scheduler's placement holds none here)
+        HostPlacement().release(record.id)
         runstore.save(
             record.with_(status="failed", owner_pid=None, note=note, finished_at=time.time())
         )
@@ -439,6 +439,14 @@ def gc() -> list[str]:
     keep = {r.id for r in runs if r.status in runstore.KEPT_STATES}
     live = {r.id for r in runs if r.status in LIVE}
     HostPlacement().reclaim(live)  # this host's leases, whichever backend took them
+    for name in {r.backend for r in runs}:
+        try:
+            placement = get_backend(name).placement()
+        except EnvspecError as e:  # a backend no longer installed: nothing to ask it
+            log.info("gc: %s backend not asked: %s", name, e)
+            continue
+        if not isinstance(placement, HostPlacement):
+            placement.reclaim(live)
     for name in {r.backend for r in runs}:
         try:
             touched += get_backend(name).reap(keep)

@@ -26,8 +26,6 @@ from envspec.runtime.gpu import GpuAllocator, GpuRequestImpossible, detect_inven
 
 pytestmark = pytest.mark.integration
 
-needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="user separation needs root")
-
 
 def _gpu_variant(models: list[str], count: int = 1) -> Callable[[dict[str, Any]], None]:
     def edit(m: dict[str, Any]) -> None:

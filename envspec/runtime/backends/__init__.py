@@ -4,6 +4,7 @@ other packages add backends through the ``envspec.backends`` entry-point group (
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import shutil
@@ -34,10 +35,15 @@ def get_backend(name: str | None) -> Backend:
         module, _, cls = BUILTIN[name].partition(":")
         backend: Backend = getattr(importlib.import_module(module), cls)()
         return backend
-    # only a name that is no built-in's pays for the look-up of installed packages
-    plugins = {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    plugins = _plugins()
     if name in plugins:
-        loaded = plugins[name].load()()
+        try:
+            loaded = plugins[name].load()()
+        except Exception as e:  # a broken package must not break gc for every other run
+            raise BadInput(
+                f"the {name!r} backend ({plugins[name].value}) cannot be loaded: {e}",
+                hint="reinstall the package that provides it",
+            ) from e
         if not isinstance(loaded, Backend):
             raise BadInput(
                 f"the {name!r} backend ({plugins[name].value}) is not an envspec Backend",
@@ -49,6 +55,13 @@ def get_backend(name: str | None) -> Backend:
         f"unknown backend {name!r}",
         hint=did_you_mean(name, known) or f"choose one of {', '.join(known)}",
     )
+
+
+@functools.cache
+def _plugins() -> dict[str, importlib.metadata.EntryPoint]:
+    """Backends of installed packages (looked up once a process, and only for a name that is no
+    built-in's)."""
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
 def _engine_answers() -> bool:

@@ -154,7 +154,8 @@ class Backend(ABC):
     def start(self, spec: StartSpec) -> tuple[str, State]:
         """Start the agent side with the starting solution; end it by itself at the deadline.
 
-        Returns the isolation level reached and the backend state to store with the run.
+        Returns the isolation level reached and the run's whole backend state to store with
+        it (what ``prepare`` returned, completed: the run record keeps only this).
         """
 
     @abstractmethod

@@ -273,9 +273,8 @@ class LocalBackend(Backend):
                     gpus=service_gpus,
                 ),
             )
-            env.update(
-                services.agent_env(manifest, state.service_urls or {}, state.service_keys or {})
-            )
+            urls, keys = state.service_urls or {}, state.service_keys or {}
+            state = replace(state, env={**env, **services.agent_env(manifest, urls, keys)})
         state = replace(state, watchdog_pid=_start_watchdog(run, state.user))
         return isolation, state
 
@@ -672,18 +671,38 @@ def _start_watchdog(run: RunRecord, user: str | None) -> int:
     """A detached process that ends the agent's processes at the deadline, so the budget
     holds with no envspec process alive."""
     deadline = run.deadline or time.time()
-    # the kit's kill by uid, inlined (the watchdog must not depend on envspec's imports)
+    # The kill by uid, inlined (the watchdog must not depend on envspec's imports). kill(-1)
+    # needs the agent's uid, and a process with the agent's uid can be stopped by the agent:
+    # so each kill is a child of its own, which this process (root, out of the agent's reach)
+    # kills if it does not finish at once, and the kills go on until no process of that uid
+    # is left.
     script = (
         "import os,pwd,sys,time\n"
         "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
         "u = sys.argv[2]\n"
+        "def left(uid):\n"
+        "    for p in os.listdir('/proc'):\n"
+        "        try:\n"
+        "            if p.isdigit() and os.stat('/proc/' + p).st_uid == uid: return True\n"
+        "        except OSError: pass\n"
+        "    return False\n"
         "if u:\n"
         "    uid = pwd.getpwnam(u).pw_uid\n"
         "    for _ in range(500):\n"
-        "        os.setresuid(uid, uid, 0)\n"
-        "        try: os.kill(-1, 9)\n"
-        "        except ProcessLookupError: break\n"
-        "        finally: os.setresuid(0, 0, 0)\n"
+        "        pid = os.fork()\n"
+        "        if pid == 0:\n"
+        "            try:\n"
+        "                os.setresuid(uid, uid, uid)\n"
+        "                os.kill(-1, 9)\n"
+        "            finally:\n"
+        "                os._exit(0)\n"
+        "        for _ in range(50):\n"
+        "            if os.waitpid(pid, os.WNOHANG)[0]: break\n"
+        "            time.sleep(0.01)\n"
+        "        else:\n"
+        "            os.kill(pid, 9)\n"
+        "            os.waitpid(pid, 0)\n"
+        "        if not left(uid): break\n"
         "        time.sleep(0.01)\n"
     )
     proc = subprocess.Popen(
