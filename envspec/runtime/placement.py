@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from envspec.errors import BadInput, GpuRequestImpossible
 from envspec.models.manifest import Manifest, Variant
 from envspec.models.run import GpuAssignment, Limits
+from envspec.runtime import runstore
 from envspec.runtime.gpu import GpuAllocator, GpuRequest, SubstitutionPolicy, detect_inventory
 from envspec.runtime.host import check_cpu_memory
 
@@ -121,8 +122,9 @@ class HostPlacement(Placement):
         self.gpus.release(run_id)
 
     def reclaim(self, live: set[str]) -> None:
-        """Leases of runs that are no longer live, given back."""
-        self.gpus.reclaim(lambda lease: lease.run_id in live)
+        """Leases of runs that are no longer live, given back. A run missing from ``live``
+        (listed before it started) is asked again: its record exists before its lease."""
+        self.gpus.reclaim(lambda lease: lease.run_id in live or runstore.still_live(lease.run_id))
 
 
 class SchedulerPlacement(Placement):

@@ -106,6 +106,8 @@ def all_runs() -> list[RunRecord]:
 
 #: the states in which a run's leftovers (containers, areas, disks) must not be reaped
 KEPT_STATES = ("starting", "running", "expired")
+#: the states of a run that holds what placement gave it (its GPUs)
+LIVE_STATES = ("starting", "running")
 
 
 def still_kept(run_id: str) -> bool:
@@ -117,6 +119,16 @@ def still_kept(run_id: str) -> bool:
     except (OSError, ValueError):
         return False
     return data.get("status") in KEPT_STATES
+
+
+def still_live(run_id: str) -> bool:
+    """Whether the run's record says, read now, that it is starting or running (it holds its
+    GPUs): what ``gc`` asks before taking back the lease of a run its earlier list missed."""
+    try:
+        data = json.loads((runs_root() / run_id / "run.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return data.get("status") in LIVE_STATES
 
 
 def _write(d: Path, record: RunRecord) -> None:

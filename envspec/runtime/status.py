@@ -12,7 +12,7 @@ from envspec.models.run import RunRecord
 from envspec.runtime import runstore
 
 #: the states of a run that holds (or is taking) resources
-LIVE = ("starting", "running")
+LIVE = runstore.LIVE_STATES
 
 
 def status(run_id: str) -> dict[str, Any]:

@@ -118,7 +118,8 @@ def _left(run_id: str) -> dict[str, list[Any]]:
         if local_services.alive(int(pid_file.read_text())):
             alive.append(pid_file.name)
     return {
-        "containers": client.containers.list(all=True, filters=flt),
+        # sparse: a container that ends meanwhile (at the deadline) must not fail the inspect
+        "containers": [c.id for c in client.containers.list(all=True, sparse=True, filters=flt)],
         "networks": client.networks.list(filters=flt),
         "processes": alive,
         "netns": [n for n in local_services.leftovers() if n == run_id],
