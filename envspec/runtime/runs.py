@@ -441,15 +441,11 @@ def gc() -> list[str]:
     HostPlacement().reclaim(live)  # this host's leases, whichever backend took them
     for name in {r.backend for r in runs}:
         try:
-            placement = get_backend(name).placement()
-        except EnvspecError as e:  # a backend no longer installed: nothing to ask it
-            log.info("gc: %s backend not asked: %s", name, e)
-            continue
-        if not isinstance(placement, HostPlacement):
-            placement.reclaim(live)
-    for name in {r.backend for r in runs}:
-        try:
-            touched += get_backend(name).reap(keep)
+            be = get_backend(name)
+            placement = be.placement()
+            if not isinstance(placement, HostPlacement):  # this host's: reclaimed above
+                placement.reclaim(live)
+            touched += be.reap(keep)
         except EnvspecError as e:  # e.g. the engine is down: nothing to reap there now
             log.info("gc: %s backend not reaped: %s", name, e)
     touched += storage.reap(keep)  # after the backends: nothing of a run holds its disk then

@@ -110,25 +110,26 @@ KEPT_STATES = ("starting", "running", "expired")
 LIVE_STATES = ("starting", "running")
 
 
+def _status_now(run_id: str) -> str | None:
+    """The run's status as its record says now (None: no readable record)."""
+    try:
+        data = json.loads((runs_root() / run_id / "run.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return str(data.get("status"))
+
+
 def still_kept(run_id: str) -> bool:
     """Whether the run's record says, read now, that its resources must stay: what ``gc``'s
     reapers ask right before removing something of a run its earlier list did not keep (a run
     started since has its record before any resource of its own)."""
-    try:
-        data = json.loads((runs_root() / run_id / "run.json").read_text())
-    except (OSError, ValueError):
-        return False
-    return data.get("status") in KEPT_STATES
+    return _status_now(run_id) in KEPT_STATES
 
 
 def still_live(run_id: str) -> bool:
     """Whether the run's record says, read now, that it is starting or running (it holds its
     GPUs): what ``gc`` asks before taking back the lease of a run its earlier list missed."""
-    try:
-        data = json.loads((runs_root() / run_id / "run.json").read_text())
-    except (OSError, ValueError):
-        return False
-    return data.get("status") in LIVE_STATES
+    return _status_now(run_id) in LIVE_STATES
 
 
 def _write(d: Path, record: RunRecord) -> None:
