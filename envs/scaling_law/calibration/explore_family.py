@@ -1,0 +1,113 @@
+"""Explore candidate families for a variant (the operator's tool, before a truth is swept).
+
+    python calibration/explore_family.py DATA VARIANT OUT.jsonl \
+        --family batch_size=16,lr=0.005 [--family ...] \
+        --level 4e11:8,12,16,24,32 [--level 2e13:16,256,12] [--jobs 14] [--device cuda]
+
+Each ``--family`` overrides some of the variant's parameters; each ``--level`` is a nominal
+FLOP level and its widths (a list, or FIRST,LAST,COUNT for a geometric grid). Every
+(family, level, width) is trained once (seed 0) by experiment.py, longest first, and written
+to OUT.jsonl as it finishes, so a run stopped at its time limit keeps what it measured. A
+level's widths whose step count falls under ten are skipped. The results say where a family's
+optimum lies at each level: for the operator's eyes only (a target level's optimum is the
+answer), never published as they are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "scoring"))
+import build_truth  # noqa: E402 (the scorer's own folder)
+import experiment  # noqa: E402
+
+
+def widths_of(spec: str, multiple: int) -> list[int]:
+    """A list ``8,12,16`` or a geometric grid ``FIRST,LAST,COUNT`` (three numbers, the last
+    under the first)."""
+    numbers = [int(x) for x in spec.split(",")]
+    if len(numbers) == 3 and numbers[2] < numbers[0]:
+        return build_truth.grid(*numbers, multiple=multiple)
+    return numbers
+
+
+def family_of(base: dict[str, Any], override: str) -> tuple[str, experiment.Family]:
+    """The variant's family with ``key=value,...`` applied."""
+    family = experiment.Family.of(base)
+    changes: dict[str, Any] = {}
+    for pair in filter(None, override.split(",")):
+        key, value = pair.split("=", 1)
+        field = type(getattr(family, key))
+        changes[key] = field(float(value)) if field is int else field(value)
+    return override or "variant", replace(family, **changes)
+
+
+def _one(job: tuple[Path, str, experiment.Family, float, int, int, str]) -> dict[str, Any]:
+    data, name, family, level, n_embd, iters, device = job
+    import torch
+
+    torch.set_num_threads(1)
+    result = experiment.run(data, family, n_embd, iters, 0, device=device)
+    keep = ("n_embd", "max_iters", "flops", "epochs", "final_validation", "seconds", "validation")
+    return {"family": name, "level": level} | {k: result[k] for k in keep}
+
+
+def main(argv: list[str]) -> None:
+    """Train every (family, level, width) once, longest first; write each result at once."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("data", type=Path)
+    parser.add_argument("variant")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--family", action="append", default=[])
+    parser.add_argument("--level", action="append", required=True)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--deadline", type=float, default=0, help="start nothing after S seconds")
+    args = parser.parse_args(argv)
+    manifest = yaml.safe_load((HERE.parent / "envspec.yaml").read_text())
+    params = manifest["variants"][args.variant]["parameters"]
+    data = args.data / params["data"]
+    families = [family_of(params, f) for f in args.family or [""]]
+    jobs = []
+    for name, family in families:
+        for level_spec in args.level:
+            level_text, widths = level_spec.split(":")
+            level = float(level_text)
+            for w in widths_of(widths, family.n_head):
+                iters = round(level / family.flops(w, 1))
+                if iters >= 10:
+                    jobs.append((data, name, family, level, w, iters, args.device))
+    jobs.sort(key=lambda j: -j[5])  # longest first: the pool ends together
+    began = time.monotonic()
+    with args.out.open("a") as out, concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        pending = set()
+        queue = list(jobs)
+        while queue or pending:
+            late = args.deadline and time.monotonic() - began > args.deadline
+            while queue and len(pending) < args.jobs and not late:
+                pending.add(pool.submit(_one, queue.pop(0)))
+            if late:
+                queue.clear()
+            if not pending:
+                break
+            done, pending = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                out.write(json.dumps(future.result()) + "\n")
+                out.flush()
+    print(f"{len(jobs)} experiments, {time.monotonic() - began:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
