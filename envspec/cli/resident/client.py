@@ -158,7 +158,8 @@ def _through_daemon(argv: list[str]) -> None:
         relay.restore()
         if signum not in relay.forwarded:
             _say(f"the process serving this command (pid {pid}) was killed by signal {signum}")
-        signal.signal(signum, signal.SIG_DFL)
+        if signum not in (signal.SIGKILL, signal.SIGSTOP):  # theirs cannot be set
+            signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)  # end as it ended
     sys.exit(int(end["exit"]))
 

@@ -29,6 +29,7 @@ import struct
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from types import FrameType
@@ -116,6 +117,10 @@ def preload() -> frozenset[str] | None:
     """Import ``PRELOAD`` and build the CLI's command tree, noting the environment variables
     read meanwhile. Returns their names, or None where something read the whole environment
     (then every variable counts)."""
+    # rich first, unrecorded: it reads no variable when imported, but its consoles read the
+    # environment through the mapping it holds from then on, and the only consoles made at
+    # import, the CLI's (envspec.cli.render), are made anew in each child
+    importlib.import_module("rich.console")
     real = os.environ
     recording = _Recording(real)
     os.environ = recording  # type: ignore[assignment]  # noqa: B003 (restored below)
@@ -204,19 +209,24 @@ class Daemon:
                 break
             for key, _ in self.selector.select(timeout):
                 last_active = time.monotonic()
-                if key.data == "listener":
-                    request = self._accept(listener)
-                    if request is not None:  # in the forked child
-                        self._forget(listener, wake_r, wake_w)
-                        return request
-                elif key.data == "wake":  # a signal came: its handler ran already
-                    with contextlib.suppress(BlockingIOError):
-                        while wake_r.recv(64):
-                            pass
-                elif key.data[0] == "exit":
-                    self._reap(key.data[1])
-                else:
-                    self._client_left(key.data[1])
+                try:
+                    if key.data == "listener":
+                        request = self._accept(listener)
+                        if request is not None:  # in the forked child
+                            self._forget(listener, wake_r, wake_w)
+                            return request
+                    elif key.data == "wake":  # a signal came: its handler ran already
+                        with contextlib.suppress(BlockingIOError):
+                            while wake_r.recv(64):
+                                pass
+                    elif key.data[0] == "exit":
+                        self._reap(key.data[1])
+                    else:
+                        self._client_left(key.data[1])
+                except Exception:  # a bug: the daemon goes on serving the others
+                    if os.getpid() != self.pid:  # never a second daemon in a child
+                        os._exit(child.EXIT_INTERNAL)
+                    _log(f"error:\n{traceback.format_exc()}")
         self._clean_up(listener)
         for sock in (wake_r, wake_w):
             sock.close()
@@ -315,8 +325,10 @@ class Daemon:
         if names is None:
             names = frozenset(env) | frozenset(self.env_at_import)
         for name in sorted(names):
-            if env.get(name) != self.env_at_import.get(name):
-                return f"{name} differs from the daemon's (its imports read it)"
+            theirs, ours = env.get(name), self.env_at_import.get(name)
+            if theirs != ours:  # (no values: they may be secrets)
+                how = "unset" if theirs is None else "set" if ours is None else "other"
+                return f"{name} is {how} in the client, unlike the daemon (its imports read it)"
         if self.stamps != _stamps(self.stamps):
             self.stopping = True
             return "envspec or a package it imports changed since the daemon started"
@@ -364,7 +376,9 @@ class Daemon:
     def _client_left(self, pidfd: int) -> None:
         """The client's end of a request closed (the client was killed: a harness's timeout):
         the command ends with it, as it would without the daemon."""
-        served = self.serving[pidfd]
+        served = self.serving.get(pidfd)
+        if served is None or not served.watched:  # reaped in this same round of events
+            return
         try:
             data = served.conn.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
         except BlockingIOError:
