@@ -47,7 +47,8 @@ BOOT = (
     "sys.exit(server.main(boot))\n"
 )
 #: imported once by the daemon: the CLI, and what run, exec, score, finish and the reading
-#: commands import inside them (the engine's SDK, the puller, the manifest's loader)
+#: commands import inside them (the engine's SDK, the puller, the manifest's loader; what
+#: requests and the SDK import at their first request)
 PRELOAD = (
     "envspec.cli.main",
     "envspec.runtime.runs",
@@ -56,6 +57,8 @@ PRELOAD = (
     "envspec.runtime.backends.docker_services",
     "envspec.oci.pull",
     "envspec.schema.load",
+    "gzip",
+    "netrc",
 )
 _PEERCRED = struct.Struct("3i")
 
