@@ -48,7 +48,10 @@ def stop(
     if not stopped:
         console.print("no daemon was running", highlight=False)
     for state in stopped:
-        what = f"pid {state.pid}" if state.state == "running" else "stale files removed"
+        what = {
+            "running": f"pid {state.pid}",
+            "unresponsive": f"pid {state.pid}, which did not answer",
+        }.get(state.state, "what a killed daemon left removed")
         console.print(f"daemon stopped: {state.key} ({what})", highlight=False)
 
 
@@ -66,7 +69,8 @@ def status(
         return
     for state in states:
         if state.state != "running":
-            console.print(f"{state.key}: {state.state}", highlight=False)
+            pid = f" (pid {state.pid})" if state.pid else ""
+            console.print(f"{state.key}: {state.state}{pid}", highlight=False)
             continue
         up = time.time() - (state.started_at or time.time())
         console.print(

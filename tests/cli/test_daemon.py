@@ -53,7 +53,7 @@ def _gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
-def _wait(condition: Callable[[], bool], seconds: float = 15.0) -> None:
+def _wait(condition: Callable[[], bool], seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -421,3 +421,30 @@ def test_commands_in_a_row_and_at_once(daemon: dict[str, object]) -> None:
     assert all(c.returncode == 0 for c in clients)
     state = _status()
     assert (state["state"], state["served"], state["refused"]) == ("running", 29, 0)
+
+
+@pytest.mark.integration
+def test_a_wedged_daemon_is_waited_for_briefly_and_never_runs_a_command_twice(
+    publish: Callable[..., str], daemon: dict[str, object]
+) -> None:
+    """A daemon that does not answer (stopped here): the client runs the command itself after
+    a while; the daemon, going on later, does not run it again."""
+    ref = publish()
+    run_id = _envspec("run", ref, "--backend", "docker").stdout.strip()
+    pid = int(str(daemon["pid"]))
+    served = _status()["served"]
+    try:
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            began = time.monotonic()
+            done = _envspec("exec", run_id, "--", "sh", "-c", "echo once >> count.txt")
+            assert done.returncode == 0 and "did not answer" in done.stderr
+            assert time.monotonic() - began < 30
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        # it took the request once it went on, and its child, with no go, ran nothing
+        _wait(lambda: _status()["served"] == served + 1 and _status()["in_flight"] == 0)
+        counted = _envspec("exec", run_id, "--", "cat", "count.txt")
+        assert counted.stdout == "once\n"
+    finally:
+        _envspec("finish", run_id)

@@ -32,11 +32,10 @@ EXIT_INTERRUPTED = 130
 
 @dataclass
 class Request:
-    """A command to serve: the client's message, its connection, and its streams."""
+    """A command to serve: the client's message and its connection."""
 
     message: dict[str, Any]
     conn: socket.socket
-    fds: list[int]
 
 
 @dataclass(frozen=True)
@@ -59,26 +58,36 @@ class StreamSettings:
 
 
 def serve(request: Request, settings: StreamSettings) -> NoReturn:
-    """Become the client's process, tell the client this process's id, run the command and
-    end as an interpreter ends (threads joined, exit handlers run, output flushed), its exit
-    status sent to the client last."""
+    """Become the client's process, tell the client this process's id, run the command once
+    the client says go, and end as an interpreter ends (threads joined, exit handlers run,
+    output flushed), its exit status sent to the client last."""
     message, conn = request.message, request.conn
     conn.setblocking(True)
     try:
         os.setpgid(0, 0)  # the client's SIGINT goes to the command's whole process group
         _signals_as_at_start()
-        _streams(request.fds, message["streams"], settings)
         os.chdir(message["cwd"])
         os.umask(int(message["umask"]))
         os.environ.clear()
         os.environ.update(message["env"])
         sys.argv = [message["argv0"], *message["argv"]]
+        # The command runs once the client says go, with its streams: a client that gave up
+        # waiting (and runs the command itself) never does, so no command runs twice, and no
+        # copy of its streams stays behind in a daemon that did not answer (a reader of its
+        # output would wait for their end).
+        wire.send(conn, {"pid": os.getpid()})
+        conn.settimeout(wire.ANSWER_TIMEOUT_S)
+        inbox = wire.Inbox(conn)
+        go = inbox.read()
+        conn.settimeout(None)
+        if not go or not go.get("go") or len(inbox.fds) != len(message["streams"]):
+            os._exit(EXIT_INTERNAL)
+        _streams(inbox.fds, message["streams"], settings)
         from envspec.cli.render import renew_consoles
 
         renew_consoles()
-        wire.send(conn, {"pid": os.getpid()})
-    except OSError:  # the client went away, or its folder did: run nothing (the client then
-        os._exit(EXIT_INTERNAL)  # runs the command itself, which says what is wrong)
+    except Exception:  # the client went away, or its folder did: run nothing (the client,
+        os._exit(EXIT_INTERNAL)  # with no pid, runs the command itself and says what is wrong)
     code = _run(list(message["argv"]))
     try:
         _shut_down()

@@ -110,17 +110,22 @@ def _through_daemon(argv: list[str]) -> None:
     relay = _Relay()
     relay.install()
     inbox = wire.Inbox(sock)
+    first: dict[str, Any] | None = None
     try:
-        wire.send(sock, request, streams)
+        wire.send(sock, request)
         sock.settimeout(wire.ANSWER_TIMEOUT_S)
         first = inbox.read()
-    except TimeoutError:
-        _fail(
-            argv,
-            f"the envspec daemon ({wire.socket_path(wire.key(material))}) did not answer in "
-            f"{wire.ANSWER_TIMEOUT_S:.0f} s",
-            "`envspec daemon stop` stops it; ENVSPEC_DAEMON=0 runs commands without it",
+        if first is not None and "pid" in first:
+            # the command runs from here on, not before, with these streams
+            wire.send(sock, {"go": True}, streams)
+    except TimeoutError:  # a wedged daemon: its child never gets a go, so run here
+        _say(
+            f"the envspec daemon did not answer in {wire.ANSWER_TIMEOUT_S:.0f} s: running the "
+            "command without it",
+            "`envspec daemon stop` stops it",
+            label="warning",
         )
+        first = None
     except OSError:  # it went away before starting anything: run here
         first = None
     finally:
@@ -178,9 +183,9 @@ def _close(fds: list[int]) -> None:
     fds.clear()
 
 
-def _say(message: str, hint: str | None = None) -> None:
-    """An error on stderr, as the CLI writes it (envspec/cli/main.py)."""
-    sys.stderr.write(f"error: {message}\n" + (f"hint: {hint}\n" if hint else ""))
+def _say(message: str, hint: str | None = None, *, label: str = "error") -> None:
+    """An error (or a warning) on stderr, as the CLI writes it (envspec/cli/main.py)."""
+    sys.stderr.write(f"{label}: {message}\n" + (f"hint: {hint}\n" if hint else ""))
     sys.stderr.flush()
 
 

@@ -8,6 +8,7 @@ import fcntl
 import glob
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -27,7 +28,8 @@ STOP_S = 10.0
 
 @dataclass(frozen=True)
 class DaemonStatus:
-    """One daemon of this ``$ENVSPEC_HOME`` as it answers (``state``: ``running``), or what
+    """One daemon of this ``$ENVSPEC_HOME`` as it answers (``state``: ``running``); alive but
+    not answering (``unresponsive``: starting, or wedged; ``pid`` from its record); or what
     is left of it: ``stale`` (a socket or record whose process is gone: killed) or
     ``stopped`` (nothing)."""
 
@@ -65,7 +67,9 @@ def status(name: str | None = None) -> DaemonStatus:
         fields = DaemonStatus.__dataclass_fields__
         known: dict[str, Any] = {k: v for k, v in reply.items() if k in fields}
         return DaemonStatus(**{**known, "key": name, "socket": path, "state": "running"})
-    left = os.path.exists(path) or (os.path.exists(wire.info_path(name)) and _lock_free(name))
+    if not _lock_free(name):
+        return DaemonStatus(key=name, socket=path, state="unresponsive", pid=_recorded_pid(name))
+    left = os.path.exists(path) or os.path.exists(wire.info_path(name))
     return DaemonStatus(key=name, socket=path, state="stale" if left else "stopped")
 
 
@@ -88,9 +92,15 @@ def start(*, idle_s: float) -> tuple[DaemonStatus, bool]:
             last lines say why).
     """
     name = this_key()
-    now = status(name)
+    now = _settled(name)
     if now.state == "running":
         return now, False
+    if now.state == "unresponsive":
+        raise DaemonError(
+            f"an envspec daemon (pid {now.pid}) holds this environment's key but does not answer",
+            hint="`envspec daemon stop` stops it",
+            socket=now.socket,
+        )
     _remove_leftovers(name)
     path = wire.socket_path(name)
     if len(os.fsencode(path)) + len(".4194304") > wire.MAX_SOCKET_PATH:
@@ -146,18 +156,16 @@ def stop(*, every: bool = False) -> list[DaemonStatus]:
     found = every_status() if every else [status()]
     done = []
     for st in found:
-        if st.state == "running":
+        if st.state in ("running", "unresponsive"):
             with contextlib.suppress(OSError):
                 _ask(st.key, "stop")
-            deadline = time.monotonic() + STOP_S
-            while not _lock_free(st.key) and time.monotonic() < deadline:
-                time.sleep(0.02)
-            if not _lock_free(st.key) and st.pid is not None:  # wedged: as a last resort
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(st.pid, 9)
-                deadline = time.monotonic() + STOP_S
-                while not _lock_free(st.key) and time.monotonic() < deadline:
-                    time.sleep(0.02)
+            if not _released(st.key) and st.pid is not None:  # it did not answer: its pid
+                # is its record's, which only the live holder of the record's lock wrote
+                for signum in (signal.SIGTERM, signal.SIGKILL):
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(st.pid, signum)
+                    if _released(st.key):
+                        break
             if not _lock_free(st.key):
                 raise DaemonError(
                     f"the envspec daemon (pid {st.pid}) did not stop",
@@ -168,6 +176,35 @@ def stop(*, every: bool = False) -> list[DaemonStatus]:
             _remove_leftovers(st.key)
             done.append(st)
     return done
+
+
+def _settled(name: str) -> DaemonStatus:
+    """The daemon of key ``name``, waiting out one that is starting (up to ``READY_S``)."""
+    deadline = time.monotonic() + READY_S
+    now = status(name)
+    while now.state == "unresponsive" and time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = status(name)
+    return now
+
+
+def _released(name: str) -> bool:
+    """Whether the daemon of key ``name`` let go of its record within ``STOP_S``: its last
+    act, after its socket is gone."""
+    deadline = time.monotonic() + STOP_S
+    while not _lock_free(name):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def _recorded_pid(name: str) -> int | None:
+    try:
+        with open(wire.info_path(name)) as f:
+            return int(json.load(f)["pid"])
+    except (OSError, ValueError, KeyError, TypeError):  # not written yet: it is starting
+        return None
 
 
 def _ask(name: str, op: str) -> dict[str, Any] | None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import gc
-import importlib
 import json
 import os
 import selectors
@@ -30,12 +29,13 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
 from envspec.cli.resident import child, wire
+from envspec.cli.resident.preload import preload
 
 BOOT_ENV = "_ENVSPEC_DAEMON_BOOT"
 #: the daemon's program: the client's sys.path first, then the daemon
@@ -46,99 +46,25 @@ BOOT = (
     "from envspec.cli.resident import server\n"
     "sys.exit(server.main(boot))\n"
 )
-#: imported once by the daemon: the CLI, and what run, exec, score, finish and the reading
-#: commands import inside them (the engine's SDK, the puller, the manifest's loader; what
-#: requests and the SDK import at their first request)
-PRELOAD = (
-    "envspec.cli.main",
-    "envspec.runtime.runs",
-    "envspec.runtime.status",
-    "envspec.runtime.backends.docker",
-    "envspec.runtime.backends.docker_services",
-    "envspec.oci.pull",
-    "envspec.schema.load",
-    "gzip",
-    "netrc",
-)
 _PEERCRED = struct.Struct("3i")
 
 
 def main(boot: dict[str, Any]) -> int:
     """The daemon process: returns its exit status (a forked child ends in ``child.serve``)."""
     settings = child.StreamSettings.of_this_process()
-    read_at_import = preload()
+    preloaded = preload()
+    for module in preloaded.missing:
+        _log(f"not preloaded: {module}")
     material = wire.key_material()
     name = wire.key(material)
     if name != boot["key"]:
         _log("not started: this interpreter's key differs from the client's (flags?)")
         return 1
-    daemon = Daemon(name, material, read_at_import, idle_s=float(boot["idle_s"]))
+    daemon = Daemon(name, material, preloaded.read, idle_s=float(boot["idle_s"]))
     request = daemon.run()
     if request is None:
         return 0
     child.serve(request, settings)
-
-
-class _Recording(MutableMapping[str, str]):
-    """``os.environ`` while modules are imported: notes every variable they read."""
-
-    def __init__(self, real: MutableMapping[str, str]) -> None:
-        self.real = real
-        self.read: set[str] = set()
-        self.listed = False
-
-    def __getitem__(self, name: str) -> str:
-        self.read.add(name)
-        return self.real[name]
-
-    def __contains__(self, name: object) -> bool:
-        if isinstance(name, str):
-            self.read.add(name)
-        return name in self.real
-
-    def __setitem__(self, name: str, value: str) -> None:
-        self.read.add(name)
-        self.real[name] = value
-
-    def __delitem__(self, name: str) -> None:
-        self.read.add(name)
-        del self.real[name]
-
-    def __iter__(self) -> Iterator[str]:
-        self.listed = True
-        return iter(self.real)
-
-    def __len__(self) -> int:
-        return len(self.real)
-
-    def copy(self) -> dict[str, str]:
-        self.listed = True
-        return dict(self.real)
-
-
-def preload() -> frozenset[str] | None:
-    """Import ``PRELOAD`` and build the CLI's command tree, noting the environment variables
-    read meanwhile. Returns their names, or None where something read the whole environment
-    (then every variable counts)."""
-    # rich first, unrecorded: it reads no variable when imported, but its consoles read the
-    # environment through the mapping it holds from then on, and the only consoles made at
-    # import, the CLI's (envspec.cli.render), are made anew in each child
-    importlib.import_module("rich.console")
-    real = os.environ
-    recording = _Recording(real)
-    os.environ = recording  # type: ignore[assignment]  # noqa: B003 (restored below)
-    try:
-        for module in PRELOAD:
-            try:
-                importlib.import_module(module)
-            except ImportError as e:  # an optional dependency: its commands import it anyway
-                _log(f"not preloaded: {module} ({e})")
-        from envspec.cli.main import command
-
-        command()
-    finally:
-        os.environ = real  # noqa: B003
-    return None if recording.listed else frozenset(recording.read)
 
 
 @dataclass
@@ -173,6 +99,7 @@ class Daemon:
         self.stopping = False
         self.serving: dict[int, _Served] = {}  # by pidfd
         self.selector = selectors.DefaultSelector()
+        self.info = -1  # the record, locked while this daemon lives
 
     def run(self) -> child.Request | None:
         """Serve until stopped (returns None) or, in a forked child, return its request."""
@@ -284,12 +211,12 @@ class Daemon:
             _close_all(inbox.fds)
             conn.close()
             return None
+        _close_all(inbox.fds)  # a request brings none (the streams come with the go)
         op = message.get("op")
         if op != "run":
-            _close_all(inbox.fds)
             self._answer(conn, op)
             return None
-        why = self._refusal(message, inbox.fds)
+        why = self._refusal(message)
         if why is None:
             try:
                 pid = os.fork()
@@ -299,15 +226,12 @@ class Daemon:
             self.refused += 1
             self.last_refusal = why
             _log(f"refused: {why}")
-            _close_all(inbox.fds)
             with contextlib.suppress(OSError):
                 wire.send(conn, {"refused": why})
             conn.close()
             return None
         if pid == 0:
-            conn.settimeout(None)
-            return child.Request(message, conn, inbox.fds)
-        _close_all(inbox.fds)
+            return child.Request(message, conn)
         self.served += 1
         pidfd = os.pidfd_open(pid)
         self.serving[pidfd] = _Served(pid, conn)
@@ -315,12 +239,12 @@ class Daemon:
         self.selector.register(conn, selectors.EVENT_READ, ("client", pidfd))
         return None
 
-    def _refusal(self, message: dict[str, Any], fds: list[int]) -> str | None:
+    def _refusal(self, message: dict[str, Any]) -> str | None:
         """Why this daemon must not serve this request, if it must not."""
         if message.get("key") != self.material:
             return "another envspec, interpreter or user than the daemon's"
-        if len(fds) != len(message.get("streams", ())):
-            return "the client's standard streams did not arrive"
+        if not set(message.get("streams", (-1,))) <= set(wire.STREAMS):
+            return "a request for streams other than the standard ones"
         env = message.get("env")
         if not isinstance(env, dict):
             return "no environment in the request"
@@ -414,7 +338,8 @@ class Daemon:
             listener.close()
         for served in self.serving.values():
             served.conn.close()
-        os.unlink(wire.info_path(self.name))
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(wire.info_path(self.name))
         os.close(self.info)  # releases the lock last: `stop` waits for it
         _log(f"stopped (served {self.served}, refused {self.refused})")
 
@@ -422,8 +347,8 @@ class Daemon:
 def _watched_files() -> set[str]:
     """What must not change under a daemon: the files of envspec's imported modules, and
     every site-packages folder on sys.path (installing, upgrading or removing a package
-    changes its folder). Other packages' files edited in place go unnoticed: 600 more stats
-    at every request, for what no installer does."""
+    changes its folder). Other packages' files edited in place go unnoticed: checking each
+    would cost 3 ms a request, for what no installer does."""
     paths = {
         getattr(module, "__file__", None)
         for name, module in list(sys.modules.items())

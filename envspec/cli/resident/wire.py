@@ -27,8 +27,9 @@ ENV_SWITCH = "ENVSPEC_DAEMON"
 OFF_VALUES = ("0", "off", "no", "false")
 #: the standard streams a request hands to the daemon's child
 STREAMS = (0, 1, 2)
-#: how long a client waits for the daemon's first answer before it gives up
-ANSWER_TIMEOUT_S = 20.0
+#: how long a client waits for the daemon's first answer before it runs the command itself
+#: (and a child for the client's go before it gives up)
+ANSWER_TIMEOUT_S = 10.0
 #: how long the daemon waits for a request's bytes once a client connects
 REQUEST_TIMEOUT_S = 5.0
 #: the longest socket path a unix socket takes (sun_path, with its final NUL)
