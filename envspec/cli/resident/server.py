@@ -6,10 +6,10 @@ One daemon per key (``wire.key_material``: this envspec, interpreter, ``sys.path
 the variables the interpreter reads), listening on ``$ENVSPEC_HOME/daemon/<key>.sock`` (0600,
 in a 0700 folder; the peer's uid is checked too). A request is refused, and the client runs
 the command itself, when an environment variable that the daemon's imports read differs from
-the daemon's (the daemon records which they read), or when a file of a module it imported
-(or a site-packages folder) changed since it started; it stops on that too. It stops after
-``idle`` seconds without a request, on ``stop`` and on SIGTERM, SIGINT or SIGHUP, removing its
-socket, record and log; commands in flight go on and report their own exit status.
+the daemon's (the daemon records which they read), or when a file of an envspec module it
+imported (or a site-packages folder) changed since it started; it stops on that too. It stops
+after ``idle`` seconds without a request, on ``stop`` and on SIGTERM, SIGINT or SIGHUP, removing
+its socket, record and log; commands in flight go on and report their own exit status.
 
 Started by ``control.start``: ``python -c BOOT`` with the starter's interpreter flags and
 environment, its ``sys.path`` and key passed in ``_ENVSPEC_DAEMON_BOOT``."""
