@@ -6,11 +6,11 @@
 
 Each ``--family`` overrides some of the variant's parameters; each ``--level`` is a nominal
 FLOP level and its widths (a list, or FIRST,LAST,COUNT for a geometric grid). Every
-(family, level, width) is trained once (seed 0) by experiment.py, longest first, and written
-to OUT.jsonl as it finishes, so a run stopped at its time limit keeps what it measured. A
-level's widths whose step count falls under ten are skipped. The results say where a family's
-optimum lies at each level: for the operator's eyes only (a target level's optimum is the
-answer), never published as they are.
+(family, level, width) is trained once (seed 0) by the sweep's own job (build_truth.py,
+experiment.py), longest first, and written to OUT.jsonl as it finishes, so a run stopped at its
+time limit keeps what it measured. A level's widths whose step count falls under ten are
+skipped. The results say where a family's optimum lies at each level: for the operator's eyes
+only (a target level's optimum is the answer), never published as they are.
 """
 
 from __future__ import annotations
@@ -48,18 +48,16 @@ def family_of(base: dict[str, Any], override: str) -> tuple[str, experiment.Fami
     for pair in filter(None, override.split(",")):
         key, value = pair.split("=", 1)
         field = type(getattr(family, key))
-        changes[key] = field(float(value)) if field is int else field(value)
+        if field is bool:
+            changes[key] = value.lower() in ("1", "true", "yes")
+        else:
+            changes[key] = field(float(value)) if field is int else field(value)
     return override or "variant", replace(family, **changes)
 
 
-def _one(job: tuple[Path, str, experiment.Family, float, int, int, str]) -> dict[str, Any]:
-    data, name, family, level, n_embd, iters, device = job
-    import torch
-
-    torch.set_num_threads(1)
-    result = experiment.run(data, family, n_embd, iters, 0, device=device)
-    keep = ("n_embd", "max_iters", "flops", "epochs", "final_validation", "seconds", "validation")
-    return {"family": name, "level": level} | {k: result[k] for k in keep}
+def _one(job: tuple[str, float, tuple[Any, ...]]) -> dict[str, Any]:
+    name, level, truth_job = job
+    return {"family": name, "level": level} | build_truth._one(truth_job)
 
 
 def main(argv: list[str]) -> None:
@@ -86,8 +84,9 @@ def main(argv: list[str]) -> None:
             for w in widths_of(widths, family.n_head):
                 iters = round(level / family.flops(w, 1))
                 if iters >= 10:
-                    jobs.append((data, name, family, level, w, iters, args.device))
-    jobs.sort(key=lambda j: -j[5])  # longest first: the pool ends together
+                    # seed 0, one torch thread a job (the trainer's default seed)
+                    jobs.append((name, level, (data, family, w, iters, 0, args.device, 1)))
+    jobs.sort(key=lambda j: -j[2][3])  # longest first: the pool ends together
     began = time.monotonic()
     with args.out.open("a") as out, concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
         pending = set()
