@@ -9,8 +9,10 @@ def generate(rng: random.Random, index: int) -> str:
     else:
         n = 100000 if index % 4 == 3 else rng.randint(1, 40)
         alpha = "abcdefghijklmnopqrstuvwxyz"[: rng.choice([2, 3, 26])]
-        bases = ["".join(rng.choice(alpha) for _ in range(rng.randint(1, 10)))
-                 for _ in range(rng.randint(1, max(1, n // rng.choice([1, 5, 50]))))]
+        bases = [
+            "".join(rng.choice(alpha) for _ in range(rng.randint(1, 10)))
+            for _ in range(rng.randint(1, max(1, n // rng.choice([1, 5, 50]))))
+        ]
         words = []
         for _ in range(n):
             w = list(rng.choice(bases))

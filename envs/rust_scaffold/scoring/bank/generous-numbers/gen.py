@@ -7,8 +7,12 @@ def generate(rng: random.Random, index: int) -> str:
     if index == 0:
         nums = [1, 2, 6, 12, 945, 999999999989, 10**12, 963761198400, 137438691328, 720720]
     elif index % 4 == 3:
-        nums = [rng.choice([999999999989, 999966000289, 10**12 - rng.randint(0, 100),
-                            rng.choice(BALANCED)]) for _ in range(10)]
+        nums = [
+            rng.choice(
+                [999999999989, 999966000289, 10**12 - rng.randint(0, 100), rng.choice(BALANCED)]
+            )
+            for _ in range(10)
+        ]
     else:
         nums = []
         for _ in range(rng.randint(1, 10)):

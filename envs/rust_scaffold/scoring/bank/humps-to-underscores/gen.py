@@ -14,8 +14,13 @@ def generate(rng: random.Random, index: int) -> str:
         target = rng.randint(1, 50)
         while length < target:
             x = rng.random()
-            ch = rng.choice(LOW.upper()) if x < 0.2 else rng.choice("0123456789") if x < 0.3 \
+            ch = (
+                rng.choice(LOW.upper())
+                if x < 0.2
+                else rng.choice("0123456789")
+                if x < 0.3
                 else rng.choice(LOW)
+            )
             parts.append(ch)
             length += 1
         names.append("".join(parts))

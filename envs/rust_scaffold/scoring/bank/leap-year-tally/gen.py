@@ -5,8 +5,18 @@ BIG = 10**18
 
 def generate(rng: random.Random, index: int) -> str:
     if index == 0:
-        qs = [(1, 1), (4, 4), (100, 100), (400, 400), (1, BIG), (BIG, BIG), (1, 3),
-              (1896, 1904), (1600, 2400), (BIG - 400, BIG)]
+        qs = [
+            (1, 1),
+            (4, 4),
+            (100, 100),
+            (400, 400),
+            (1, BIG),
+            (BIG, BIG),
+            (1, 3),
+            (1896, 1904),
+            (1600, 2400),
+            (BIG - 400, BIG),
+        ]
     else:
         t = 3000 if index % 4 == 3 else rng.randint(1, 40)
         qs = []

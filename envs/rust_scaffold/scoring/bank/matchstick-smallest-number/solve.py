@@ -8,8 +8,11 @@ def solve(inp: str) -> str:
     best: list[str | None] = [None] * (n + 1)
     best[0] = ""
     for k in range(1, n + 1):
-        cands = [str(d) + best[k - COST[d]] for d in range(10)
-                 if k >= COST[d] and best[k - COST[d]] is not None]
+        cands = [
+            str(d) + best[k - COST[d]]
+            for d in range(10)
+            if k >= COST[d] and best[k - COST[d]] is not None
+        ]
         best[k] = min(cands, key=lambda x: (len(x), x)) if cands else None
     # the first digit must not be 0
     answers = []

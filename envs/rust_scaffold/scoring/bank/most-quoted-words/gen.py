@@ -10,8 +10,12 @@ def generate(rng: random.Random, index: int) -> str:
         n = 100000 if index % 4 == 3 else rng.randint(1, 40)
         vocab_size = rng.choice([3, 30, 1000, 20000])
         alpha = "abcdefghijklmnopqrstuvwxyz"[: rng.choice([3, 26])]
-        vocab = list({"".join(rng.choice(alpha) for _ in range(rng.randint(1, 12)))
-                      for _ in range(vocab_size)})
+        vocab = list(
+            {
+                "".join(rng.choice(alpha) for _ in range(rng.randint(1, 12)))
+                for _ in range(vocab_size)
+            }
+        )
         vocab.sort()
         weights = [rng.choice([1, 1, 2, 5]) for _ in vocab]
         words = rng.choices(vocab, weights=weights, k=n)

@@ -1,11 +1,11 @@
-from functools import lru_cache
+from functools import cache
 
 
 def solve(inp: str) -> str:
     digits = list(map(int, inp.strip()))
     length = len(digits)
 
-    @lru_cache(maxsize=None)
+    @cache
     def walk(pos: int, tight: bool, started: bool) -> tuple[int, tuple[int, ...]]:
         # returns (how many numbers complete from here, digit counts over them)
         if pos == length:

@@ -9,8 +9,17 @@ SYM = "!@#$%&*"
 def generate(rng: random.Random, index: int) -> str:
     pwds = []
     if index == 0:
-        pwds = ["aA1!aA1!", "aA1!aA1", "aA1!aA1!aA1!aA1!aA1!aA1!aA1!aA", "aA1!aA1!aA1!aA1!aA1!aA1!aA1!aA1",
-                "aaaA1!bb", "aaA1!bbb", "AAAAAAAA", "!!!!!!!!", "aA1!aA1!" * 6]
+        pwds = [
+            "aA1!aA1!",
+            "aA1!aA1",
+            "aA1!" * 7 + "aA",
+            "aA1!" * 7 + "aA1",
+            "aaaA1!bb",
+            "aaA1!bbb",
+            "AAAAAAAA",
+            "!!!!!!!!",
+            "aA1!aA1!" * 6,
+        ]
     n = 1000 if index % 4 == 3 else rng.randint(1, 30)
     while len(pwds) < n:
         pools = [p for p in (LOW, UP, DIG, SYM) if rng.random() < 0.85] or [LOW]

@@ -7,8 +7,17 @@ def tri(k: int) -> int:
 
 def generate(rng: random.Random, index: int) -> str:
     if index == 0:
-        nums = [1, 2, 3, 4, 10**18, 10**18 - 1, tri(1414213561), tri(1414213561) - 1,
-                tri(1414213562) - 1]
+        nums = [
+            1,
+            2,
+            3,
+            4,
+            10**18,
+            10**18 - 1,
+            tri(1414213561),
+            tri(1414213561) - 1,
+            tri(1414213562) - 1,
+        ]
     else:
         t = 3000 if index % 4 == 3 else rng.randint(1, 50)
         nums = []

@@ -7,7 +7,7 @@ PATTERNS = ["", "u", "uu", "uuu", "uf", "f", "fu", "fuu", "fuuu", "ut"]
 def roman(v: int) -> str:
     digits = [v // 1000, v // 100 % 10, v // 10 % 10, v % 10]
     out = []
-    for d, (u, f, t) in zip(digits, PLACES):
+    for d, (u, f, t) in zip(digits, PLACES, strict=True):
         out.append(PATTERNS[d].replace("u", u).replace("f", f).replace("t", t))
     return "".join(out)
 

@@ -16,8 +16,10 @@ def generate(rng: random.Random, index: int) -> str:
         words = []
         length = -1
         while True:
-            w = "".join(rng.choice(CHARS if rng.random() < 0.3 else LOW + LOW.upper())
-                        for _ in range(rng.randint(1, 8)))
+            w = "".join(
+                rng.choice(CHARS if rng.random() < 0.3 else LOW + LOW.upper())
+                for _ in range(rng.randint(1, 8))
+            )
             if length + 1 + len(w) > n:
                 break
             words.append(w)

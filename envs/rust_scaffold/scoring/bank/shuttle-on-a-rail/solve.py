@@ -3,7 +3,8 @@ def solve(inp: str) -> str:
     q = int(tok[0])
     out = []
     for i in range(q):
-        length, p, t, d = int(tok[1 + 4 * i]), int(tok[2 + 4 * i]), int(tok[3 + 4 * i]), tok[4 + 4 * i]
+        length, p, t = int(tok[1 + 4 * i]), int(tok[2 + 4 * i]), int(tok[3 + 4 * i])
+        d = tok[4 + 4 * i]
         # unfold the motion on a circle of length 2L: u in [0, 2L), moving up
         u = p if d == "R" else 2 * length - p
         u = (u + t) % (2 * length)

@@ -5,8 +5,16 @@ TOP = 4 * 10**18
 
 def generate(rng: random.Random, index: int) -> str:
     if index == 0:
-        qs = [(1, 1, 1), (1, 1, 2), (TOP, TOP, TOP), (TOP, TOP, 1), (1, TOP, TOP - 1),
-              (2 * 10**18, 2 * 10**18, TOP), (2 * 10**18, 2 * 10**18 + 1, TOP), (1, 2, 2)]
+        qs = [
+            (1, 1, 1),
+            (1, 1, 2),
+            (TOP, TOP, TOP),
+            (TOP, TOP, 1),
+            (1, TOP, TOP - 1),
+            (2 * 10**18, 2 * 10**18, TOP),
+            (2 * 10**18, 2 * 10**18 + 1, TOP),
+            (1, 2, 2),
+        ]
     else:
         t = 10000 if index % 4 == 3 else rng.randint(1, 30)
         qs = []

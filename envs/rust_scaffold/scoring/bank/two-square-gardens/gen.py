@@ -1,6 +1,11 @@
 import random
 
-RICH = [5**2 * 13**2 * 17 * 29 * 37 * 41, 10**12, 999999999998, 5 * 13 * 17 * 29 * 37 * 41 * 53 * 61]
+RICH = [
+    5**2 * 13**2 * 17 * 29 * 37 * 41,
+    10**12,
+    999999999998,
+    5 * 13 * 17 * 29 * 37 * 41 * 53 * 61,
+]
 
 
 def generate(rng: random.Random, index: int) -> str:
@@ -8,7 +13,8 @@ def generate(rng: random.Random, index: int) -> str:
         nums = [1, 2, 10**12, 999999999999, 4]
     elif index % 4 == 3:
         nums = [min(10**12, rng.choice(RICH)) for _ in range(3)] + [
-            rng.randint(1, 10**6) ** 2 + rng.randint(1, 10**6) ** 2 for _ in range(2)]
+            rng.randint(1, 10**6) ** 2 + rng.randint(1, 10**6) ** 2 for _ in range(2)
+        ]
     else:
         nums = []
         for _ in range(rng.randint(1, 5)):

@@ -6,9 +6,17 @@ def generate(rng: random.Random, index: int) -> str:
     first = datetime.date(1, 1, 1).toordinal()
     last = datetime.date(9999, 12, 31).toordinal()
     if index == 0:
-        dates = [datetime.date(1, 1, 1), datetime.date(9999, 12, 31), datetime.date(1900, 2, 28),
-                 datetime.date(1900, 3, 1), datetime.date(2000, 2, 29), datetime.date(2000, 3, 1),
-                 datetime.date(4, 2, 29), datetime.date(100, 3, 1), datetime.date(400, 2, 29)]
+        dates = [
+            datetime.date(1, 1, 1),
+            datetime.date(9999, 12, 31),
+            datetime.date(1900, 2, 28),
+            datetime.date(1900, 3, 1),
+            datetime.date(2000, 2, 29),
+            datetime.date(2000, 3, 1),
+            datetime.date(4, 2, 29),
+            datetime.date(100, 3, 1),
+            datetime.date(400, 2, 29),
+        ]
     else:
         t = 1000 if index % 4 == 3 else rng.randint(1, 30)
         dates = []
