@@ -1,0 +1,13 @@
+use std::io::{self, Read};
+
+fn main() {
+    let mut s = String::new();
+    io::stdin().read_to_string(&mut s).unwrap();
+    let mut it = s.split_ascii_whitespace().map(|x| x.parse::<u64>().unwrap());
+    let n = it.next().unwrap() as usize;
+    let k = it.next().unwrap() as usize;
+    let mut v: Vec<u64> = (0..n).map(|_| it.next().unwrap()).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    let out: Vec<String> = v[..k].iter().map(|x| x.to_string()).collect();
+    println!("{}", out.join(" "));
+}

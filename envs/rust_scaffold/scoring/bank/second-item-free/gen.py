@@ -1,0 +1,15 @@
+import random
+
+
+def generate(rng: random.Random, index: int) -> str:
+    if index < 4:
+        n = rng.randint(1, 6)
+        hi = 10
+    elif index % 4 == 3:
+        n = 100000
+        hi = 10**9
+    else:
+        n = rng.randint(1, 3000)
+        hi = rng.choice([3, 10**9])
+    p = [rng.randint(1, hi) for _ in range(n)]
+    return f"{n}\n{' '.join(map(str, p))}\n"

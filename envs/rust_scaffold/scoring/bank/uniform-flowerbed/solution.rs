@@ -1,0 +1,21 @@
+use std::io::{self, Read};
+
+fn main() {
+    let mut s = String::new();
+    io::stdin().read_to_string(&mut s).unwrap();
+    let mut it = s.split_ascii_whitespace().map(|x| x.parse::<u64>().unwrap());
+    let n = it.next().unwrap() as usize;
+    let mut c: Vec<u64> = (0..n).map(|_| it.next().unwrap()).collect();
+    c.sort_unstable();
+    let mut best = 0;
+    let mut run = 0;
+    for i in 0..n {
+        if i > 0 && c[i] == c[i - 1] {
+            run += 1;
+        } else {
+            run = 1;
+        }
+        best = best.max(run);
+    }
+    println!("{}", n - best);
+}
