@@ -11,16 +11,16 @@ def generate(rng: random.Random, index: int) -> str:
     kind = index % 5
     if kind == 4 and n >= 3:
         # a long snake: stresses deep recursion
-        g = [['.'] * m for _ in range(n)]
+        g = [["."] * m for _ in range(n)]
         for r in range(n):
             if r % 2 == 0:
                 for c in range(m):
-                    g[r][c] = '#'
+                    g[r][c] = "#"
             else:
-                g[r][m - 1 if (r // 2) % 2 == 0 else 0] = '#'
+                g[r][m - 1 if (r // 2) % 2 == 0 else 0] = "#"
     else:
         p = [0.0, 0.3, 0.55, 0.75][kind]
         if index == 1:
             p = 1.0
-        g = [['#' if rng.random() < p else '.' for _ in range(m)] for _ in range(n)]
+        g = [["#" if rng.random() < p else "." for _ in range(m)] for _ in range(n)]
     return f"{n} {m}\n" + "\n".join("".join(r) for r in g) + "\n"

@@ -16,7 +16,7 @@ def generate(rng: random.Random, index: int) -> str:
         # plant a balance point
         i = rng.randrange(n)
         left = sum(a[:i])
-        right = sum(a[i + 1:])
+        right = sum(a[i + 1 :])
         diff = left - right
         # fix by adjusting elements on the right (or left) within bounds
         j_range = list(range(i + 1, n)) if i + 1 < n else list(range(0, i))

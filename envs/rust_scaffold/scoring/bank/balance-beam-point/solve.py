@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    a = d[1:1 + n]
+    a = d[1 : 1 + n]
     total = sum(a)
     left = 0
     for i, x in enumerate(a):

@@ -5,7 +5,7 @@ def solve(inp: str) -> str:
     best = None
     lowest = 0
     s = 0
-    for x in d[1:1 + n]:
+    for x in d[1 : 1 + n]:
         s += x
         cand = s - lowest
         if best is None or cand > best:

@@ -4,7 +4,7 @@ MOD = 10**9 + 7
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    broken = set(d[2:2 + k])
+    broken = set(d[2 : 2 + k])
     ways = [0] * (n + 1)
     ways[0] = 1
     for i in range(1, n + 1):

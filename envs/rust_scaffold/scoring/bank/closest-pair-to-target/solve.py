@@ -4,7 +4,7 @@ from bisect import bisect_left
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, t = d[0], d[1]
-    w = sorted(d[2:2 + n])
+    w = sorted(d[2 : 2 + n])
     best = None
     for i in range(n):
         want = t - w[i]

@@ -17,5 +17,5 @@ def generate(rng: random.Random, index: int) -> str:
     if index % 4 == 1:
         lo = hi = rng.choice(t)
     if index % 6 == 5:
-        lo, hi = -10**9, 10**9
+        lo, hi = -(10**9), 10**9
     return f"{n} {lo} {hi}\n{' '.join(map(str, t))}\n"

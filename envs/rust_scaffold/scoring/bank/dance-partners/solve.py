@@ -1,8 +1,8 @@
 def solve(inp: str) -> str:
     v = list(map(int, inp.split()))
     n, m, d = v[0], v[1], v[2]
-    a = sorted(v[3:3 + n])
-    b = sorted(v[3 + n:3 + n + m])
+    a = sorted(v[3 : 3 + n])
+    b = sorted(v[3 + n : 3 + n + m])
     # greedy: each leader in increasing order takes the smallest still-free follower it can use
     j = 0
     pairs = 0

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    r = d[2:2 + n]
+    r = d[2 : 2 + n]
 
     def pieces(length):
         return sum(x // length for x in r)

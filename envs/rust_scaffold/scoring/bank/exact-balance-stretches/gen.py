@@ -20,7 +20,7 @@ def generate(rng: random.Random, index: int) -> str:
     elif kind == 1 and n >= 1:
         l = rng.randint(0, n - 1)
         r = rng.randint(l, n - 1)
-        k = sum(a[l:r + 1])
+        k = sum(a[l : r + 1])
     else:
         k = rng.randint(-lim * 3, lim * 3)
     if index % 5 == 4 and kind != 1:

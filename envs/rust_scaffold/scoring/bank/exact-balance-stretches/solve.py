@@ -8,7 +8,7 @@ def solve(inp: str) -> str:
     seen[0] = 1
     s = 0
     total = 0
-    for x in d[2:2 + n]:
+    for x in d[2 : 2 + n]:
         s += x
         total += seen[s - k]
         seen[s] += 1

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    v = d[1:1 + n]
+    v = d[1 : 1 + n]
     total = sum(v)
     left = 0
     best = None

@@ -14,10 +14,7 @@ def generate(rng: random.Random, index: int) -> str:
     jobs = []
     for _ in range(m):
         l = rng.randint(1, n)
-        if index % 2 == 0:
-            r = rng.randint(l, n)
-        else:
-            r = min(n, l + rng.randint(0, max(1, n // 50)))
+        r = rng.randint(l, n) if index % 2 == 0 else min(n, l + rng.randint(0, max(1, n // 50)))
         jobs.append((l, r))
     # choose k near the typical coverage so the answer is not trivial
     avg = sum(r - l + 1 for l, r in jobs) / n

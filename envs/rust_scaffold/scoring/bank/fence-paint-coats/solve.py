@@ -10,7 +10,7 @@ def solve(inp: str) -> str:
     pts = sorted(events)
     cur = 0
     total = 0
-    for a, b in zip(pts, pts[1:] + [n + 1]):
+    for a, b in zip(pts, [*pts[1:], n + 1], strict=False):
         cur += events[a]
         if cur >= k and a <= n:
             total += min(b, n + 1) - a

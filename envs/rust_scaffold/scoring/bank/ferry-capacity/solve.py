@@ -12,7 +12,7 @@ def trips(w, cap):
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, days = d[0], d[1]
-    w = d[2:2 + n]
+    w = d[2 : 2 + n]
     lo, hi = max(w), sum(w)
     while lo < hi:
         mid = (lo + hi) // 2

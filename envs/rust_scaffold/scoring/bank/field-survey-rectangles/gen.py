@@ -18,4 +18,8 @@ def generate(rng: random.Random, index: int) -> str:
         r1, r2 = sorted((rng.randint(1, n), rng.randint(1, n)))
         c1, c2 = sorted((rng.randint(1, m), rng.randint(1, m)))
         qs.append((r1, c1, r2, c2))
-    return f"{n} {m} {q}\n" + "".join(r + "\n" for r in rows) + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in qs)
+    return (
+        f"{n} {m} {q}\n"
+        + "".join(r + "\n" for r in rows)
+        + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in qs)
+    )

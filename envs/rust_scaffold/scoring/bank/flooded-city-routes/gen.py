@@ -9,8 +9,8 @@ def generate(rng: random.Random, index: int) -> str:
     else:
         n, m = rng.randint(1, 200), rng.randint(1, 200)
     p = rng.choice([0.0, 0.03, 0.08, 0.12, 0.35])
-    g = [['#' if rng.random() < p else '.' for _ in range(m)] for _ in range(n)]
+    g = [["#" if rng.random() < p else "." for _ in range(m)] for _ in range(n)]
     if index % 6 != 5:
-        g[0][0] = '.'
-        g[n - 1][m - 1] = '.'
+        g[0][0] = "."
+        g[n - 1][m - 1] = "."
     return f"{n} {m}\n" + "".join("".join(r) + "\n" for r in g)

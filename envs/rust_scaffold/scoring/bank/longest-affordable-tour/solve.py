@@ -4,7 +4,7 @@ from bisect import bisect_left
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, s = d[0], d[1]
-    c = d[2:2 + n]
+    c = d[2 : 2 + n]
     pre = [0]
     for x in c:
         pre.append(pre[-1] + x)

@@ -24,5 +24,5 @@ def generate(rng: random.Random, index: int) -> str:
         else:
             a.append(rng.randint(-(lim // 3), lim))
     if index == 7:
-        a = [-10**9] * n
+        a = [-(10**9)] * n
     return f"{n} {b}\n{' '.join(map(str, a))}\n"

@@ -3,7 +3,7 @@ def solve(inp: str) -> str:
     n, b = d[0], d[1]
     best = b
     cur = b
-    for x in d[2:2 + n]:
+    for x in d[2 : 2 + n]:
         cur += x
         best = min(best, cur)
     return f"{best}\n"

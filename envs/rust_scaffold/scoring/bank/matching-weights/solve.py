@@ -1,12 +1,13 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, t = d[0], d[1]
-    m = d[2:2 + n]
+    m = d[2 : 2 + n]
     pos = {}
     for idx, x in enumerate(m):
         pos.setdefault(x, []).append(idx)
     # for each i in increasing order, the smallest j > i with m_j = t - m_i
     from bisect import bisect_right
+
     for i, x in enumerate(m):
         lst = pos.get(t - x)
         if lst:

@@ -4,8 +4,8 @@ from bisect import bisect_left
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, m = d[0], d[1]
-    h = d[2:2 + n]
-    p = sorted(d[2 + n:2 + n + m])
+    h = d[2 : 2 + n]
+    p = sorted(d[2 + n : 2 + n + m])
     total = 0
     for x in h:
         i = bisect_left(p, x)

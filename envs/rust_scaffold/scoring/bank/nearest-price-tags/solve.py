@@ -4,7 +4,7 @@ from collections import Counter
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    p = d[1:1 + n]
+    p = d[1 : 1 + n]
     cnt = Counter(p)
     dup_pairs = sum(v * (v - 1) // 2 for v in cnt.values())
     if dup_pairs:

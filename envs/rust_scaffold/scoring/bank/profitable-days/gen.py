@@ -13,7 +13,7 @@ def generate(rng: random.Random, index: int) -> str:
         lim = rng.choice([3, 10**9])
     a = [rng.randint(-lim, lim) for _ in range(n)]
     if index % 5 == 2:
-        a = [10**9 if i % 2 == 0 else -10**9 for i in range(n)]
+        a = [10**9 if i % 2 == 0 else -(10**9) for i in range(n)]
     if index % 5 == 3:
         a = [10**9] * n
     return f"{n}\n{' '.join(map(str, a))}\n"

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    h = d[1:1 + n]
+    h = d[1 : 1 + n]
     best = 1
     i = 0
     while i < n:

@@ -4,7 +4,7 @@ def solve(inp: str) -> str:
     rows = []
     p = 1
     for i in range(1, n + 1):
-        rows.append(d[p:p + i])
+        rows.append(d[p : p + i])
         p += i
     # bottom-up: best[j] = best total from ledge j of the current level down to the bottom
     best = rows[-1][:]

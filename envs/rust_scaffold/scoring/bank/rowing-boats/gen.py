@@ -17,5 +17,8 @@ def generate(rng: random.Random, index: int) -> str:
     elif kind == 1:
         w = [rng.randint(max(1, lim // 3), max(1, 2 * lim // 3)) for _ in range(n)]
     else:
-        w = [rng.choice([rng.randint(1, max(1, lim // 4)), rng.randint(max(1, 3 * lim // 4), lim)]) for _ in range(n)]
+        w = [
+            rng.choice([rng.randint(1, max(1, lim // 4)), rng.randint(max(1, 3 * lim // 4), lim)])
+            for _ in range(n)
+        ]
     return f"{n} {lim}\n{' '.join(map(str, w))}\n"

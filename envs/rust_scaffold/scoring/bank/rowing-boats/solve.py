@@ -1,7 +1,8 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, lim = d[0], d[1]
-    w = sorted(d[2:2 + n])
+    w = sorted(d[2 : 2 + n])
+
     # k shared boats are possible iff the 2k lightest children can be paired up, and the best
     # pairing of them is lightest-with-heaviest; the largest feasible k gives n - k boats.
     def ok(k):

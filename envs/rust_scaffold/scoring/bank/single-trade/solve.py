@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    p = d[1:1 + n]
+    p = d[1 : 1 + n]
     best = 0
     hi = 0
     for x in reversed(p):

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    h = d[1:1 + n]
+    h = d[1 : 1 + n]
     res = [0] * n
     stack = []  # indices still waiting for a taller building
     for j in range(n):

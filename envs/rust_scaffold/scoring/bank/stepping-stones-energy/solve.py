@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    h = d[2:2 + n]
+    h = d[2 : 2 + n]
     INF = float("inf")
     best = [INF] * n
     best[0] = 0

@@ -4,7 +4,7 @@ from bisect import bisect_right
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, tol = d[0], d[1]
-    l = sorted(d[2:2 + n])
+    l = sorted(d[2 : 2 + n])
     boxes = 0
     i = 0
     while i < n:

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, q = d[0], d[1]
-    a = d[2:2 + n]
+    a = d[2 : 2 + n]
     pre = [0]
     for x in a:
         pre.append(pre[-1] + x)

@@ -1,3 +1,4 @@
+import itertools
 import random
 
 
@@ -17,8 +18,8 @@ def generate(rng: random.Random, index: int) -> str:
         # a long hidden path 1 -> ... -> n plus noise
         mid = list(range(2, n))
         rng.shuffle(mid)
-        path = [1] + mid[: rng.randint(0, len(mid))] + [n]
-        for a, b in zip(path, path[1:]):
+        path = [1, *mid[: rng.randint(0, len(mid))], n]
+        for a, b in itertools.pairwise(path):
             edges.append((a, b))
         edges = edges[:m] if len(edges) > m else edges
     while len(edges) < m:

@@ -4,7 +4,7 @@ from collections import Counter
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    g = d[2:2 + n]
+    g = d[2 : 2 + n]
     cnt = Counter(g[:k])
     vals = [len(cnt)]
     for i in range(k, n):
