@@ -1,6 +1,6 @@
 """Check the rust_scaffold problem bank: files, metadata, and both references on many tests.
 
-    python envs/rust_scaffold/scoring/bank_check.py [--bank DIR] [--tests N] [--seed S] [SLUG ...]
+    python envs/rust_scaffold/builder/bank_check.py [--bank DIR] [--tests N] [--seed S] [SLUG ...]
 
 For each problem (all of the bank, or the slugs named) it checks the files and meta.json, compiles
 solution.rs with rustc (std only) into a private temporary folder, runs the examples through the
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-BANK_DIR = Path(__file__).resolve().parent / "bank"
+BANK_DIR = Path(__file__).resolve().parents[1] / "bank"
 
 REQUIRED_FILES = ("statement.md", "examples.json", "gen.py", "solve.py", "solution.rs", "meta.json")
 OPTIONAL_FILES = ("check.py",)

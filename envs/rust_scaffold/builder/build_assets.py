@@ -1,0 +1,169 @@
+"""Build rust_scaffold's problem sets from the bank and push them as assets.
+
+    python envs/rust_scaffold/builder/build_assets.py OUT [--registry host:port|oci:PATH]
+        [--secret-file PATH] [--only SLUG,...]
+
+The bank (``bank/``: statements, examples, generators, references) is public; what is secret
+is which problems are hidden and what their tests are. Both come from the operator's secret
+(``envspec.assets.secret``): the problems are ordered by a keyed hash of their names, the first
+``VISIBLE`` of that order are the visible set and the rest the hidden one, and each hidden test
+is drawn by the problem's generator from a seed derived from the secret. Visible problems'
+tests come from a public seed (the agent has them anyway). Expected outputs are the Python
+reference's (``bank_check.py`` checks it agrees with the Rust one on every problem).
+
+Assets (one JSON file a problem: name, title, rating, description, public_tests, tests):
+
+- ``visible``: the visible problems, their tests included (the agent's, for development);
+- ``hidden-lite``: the first ``LITE_HIDDEN`` hidden problems (lite's hidden set);
+- ``hidden``: every hidden problem (standard's).
+
+Prints the pinned references (JSON) that ``envspec.yaml`` names, and where the secret came from
+(never the secret). Same bank and secret: same bytes, same digests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from envspec.assets.secret import AssetSecret, load_secret
+from envspec.models.reference import RegistryTarget
+from envspec.oci.assets import push_asset
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bank_check  # noqa: E402 (this folder's tool)
+
+VERSION = "0.1.0"
+#: how many problems the agent sees (the rest are hidden)
+VISIBLE = 100
+#: lite's hidden set: the first of the hidden order
+LITE_HIDDEN = 16
+#: tests a problem gets (the examples are judged too)
+HIDDEN_TESTS = 12
+VISIBLE_TESTS = 12
+PUBLIC_SEED = "rust_scaffold/visible-tests"
+SETS = {
+    "visible": "rust_scaffold-visible",
+    "hidden-lite": "rust_scaffold-lite-hidden",
+    "hidden": "rust_scaffold-hidden",
+}
+
+
+def describe(problem: bank_check.Problem) -> str:
+    """What the scaffold is given as the problem's text: the statement and its examples."""
+    parts = [problem.statement.rstrip(), "", "## Examples"]
+    for i, ex in enumerate(problem.examples, 1):
+        parts += [f"### Input {i}", "```", ex.input.rstrip("\n"), "```"]
+        parts += [f"### Output {i}", "```", ex.output.rstrip("\n"), "```"]
+    return "\n".join(parts) + "\n"
+
+
+def order(slugs: list[str], secret: AssetSecret) -> list[str]:
+    """The problems in the secret's order (which are hidden is its first decision)."""
+    return sorted(slugs, key=lambda s: secret.derive(f"rust_scaffold/split/{s}"))
+
+
+def tests_of(problem: bank_check.Problem, count: int, seed: str) -> list[dict[str, str]]:
+    """``count`` tests from the problem's generator, expected outputs from its Python reference."""
+    gen = bank_check.load_module(problem.path / "gen.py").generate
+    solve = bank_check.load_module(problem.path / "solve.py").solve
+    tests = []
+    for i in range(count):
+        inp = gen(random.Random(bank_check.case_seed(seed, problem.slug, i)), i)
+        tests.append({"input": inp, "output": solve(inp)})
+    return tests
+
+
+def record(problem: bank_check.Problem, tests: list[dict[str, str]]) -> dict[str, Any]:
+    """A problem as the scorer and the agent read it (CodeContests' field names)."""
+    return {
+        "name": problem.slug,
+        "title": problem.title,
+        "rating": problem.rating,
+        "description": describe(problem),
+        "public_tests": {
+            "input": [ex.input for ex in problem.examples],
+            "output": [ex.output for ex in problem.examples],
+        },
+        "tests": tests,
+    }
+
+
+def build(
+    out: Path,
+    secret: AssetSecret,
+    *,
+    bank: Path = bank_check.BANK_DIR,
+    only: list[str] | None = None,
+) -> dict[str, Any]:
+    """Write the three sets under ``out`` (a folder each); returns a report (counts, the
+    secret's description)."""
+    slugs = sorted(p.name for p in bank.iterdir() if (p / "meta.json").is_file())
+    if only:
+        slugs = [s for s in slugs if s in only]
+    problems = {s: bank_check.load_problem(bank / s) for s in slugs}
+    if any(p.has_checker for p in problems.values()):
+        raise SystemExit("a problem with check.py: the judge compares tokens only")
+    ordered = order(slugs, secret)
+    visible_n = min(VISIBLE, len(ordered) // 3) if only else VISIBLE
+    visible, hidden = ordered[:visible_n], ordered[visible_n:]
+    sets = {"visible": visible, "hidden": hidden, "hidden-lite": hidden[:LITE_HIDDEN]}
+    made: dict[str, dict[str, Any]] = {}
+    for slug in visible:
+        made[slug] = record(problems[slug], tests_of(problems[slug], VISIBLE_TESTS, PUBLIC_SEED))
+    for slug in hidden:
+        seed = secret.derive(f"rust_scaffold/tests/{slug}").hex()
+        made[slug] = record(problems[slug], tests_of(problems[slug], HIDDEN_TESTS, seed))
+    for name, members in sets.items():
+        folder = out / name
+        folder.mkdir(parents=True, exist_ok=True)
+        for slug in members:
+            text = json.dumps(made[slug], indent=1, sort_keys=True) + "\n"
+            (folder / f"{slug}.json").write_text(text, encoding="utf-8")
+    return {
+        "problems": len(slugs),
+        "sets": {name: len(members) for name, members in sets.items()},
+        "secret": secret.describe(),
+    }
+
+
+def push(out: Path, target: RegistryTarget) -> dict[str, str]:
+    """Push the folders :func:`build` made; set name -> pinned reference."""
+    refs = {}
+    for name, repo in SETS.items():
+        pushed = push_asset(out / name, target, repo, VERSION)
+        refs[name] = f"{target.namespace}/{pushed.reference.name}@{pushed.digest}"
+    return refs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--registry", default=None, help="host[:port][/ns] or oci:PATH")
+    parser.add_argument(
+        "--secret-file",
+        type=Path,
+        default=None,
+        help="the secret the split and the hidden tests come from (default: "
+        "$ENVSPEC_ASSET_SECRET, else a fresh one: the sets cannot then be rebuilt)",
+    )
+    parser.add_argument("--only", default=None, help="SLUG,... (a small bank, for tests)")
+    args = parser.parse_args()
+    secret = load_secret(args.secret_file)
+    report = build(args.out, secret, only=args.only.split(",") if args.only else None)
+    if args.registry is None:
+        from envspec.constants import default_store_path
+
+        target = RegistryTarget(store=str(default_store_path()))
+    else:
+        target = RegistryTarget.parse(args.registry)
+    print(json.dumps({"assets": push(args.out, target), **report}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The reference scaffold (the original's kind): sample several programs, keep the code of
+each answer, compile it and run the public examples with rust_tools (the judge's own
+utilities), and return the first program that passes them (else the first that compiles)."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import rust_tools
+
+SAMPLES = 4
+SYSTEM = (
+    "You are an expert competitive programmer. Answer with one complete Rust program "
+    "(edition 2021, standard library only) in a single ```rust code block. It reads the whole "
+    "input from stdin and prints the answer to stdout."
+)
+
+
+def _check(source: str, problem: dict[str, Any]) -> tuple[bool, bool]:
+    """(compiles, passes the public examples)."""
+    with tempfile.TemporaryDirectory(prefix="ref-") as tmp:
+        compiled = rust_tools.compile_rust(source, Path(tmp))
+        if compiled.binary is None:
+            return False, False
+        tests = problem["public_tests"]
+        return True, rust_tools.passes(compiled.binary, tests["input"], tests["output"])
+
+
+async def generate_solution(
+    client: Any, semaphore: asyncio.Semaphore, problem: dict[str, Any]
+) -> str:
+    """The first sampled program that passes the examples."""
+    messages = [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": problem["description"]},
+    ]
+    compiling: list[str] = []
+    first = ""
+    for i in range(SAMPLES):
+        async with semaphore:
+            try:
+                reply = await client.chat.completions.create(
+                    messages=messages, max_tokens=768, temperature=0.0 if i == 0 else 0.8
+                )
+            except Exception:  # the scoring's token cap is spent: keep what there is
+                break
+        source = rust_tools.extract_code(str(reply.choices[0].message.content))
+        first = first or source
+        compiles, passes = await asyncio.to_thread(_check, source, problem)
+        if passes:
+            return source
+        if compiles:
+            compiling.append(source)
+    return compiling[0] if compiling else first

@@ -1,0 +1,368 @@
+"""The rust_scaffold scorer: the fraction of the hidden problems whose program, written by the
+agent's scaffold with the run's code model, passes every test.
+
+Three parties, three uids. The scaffold (the agent's ``scaffold.py``, driven by ``host.py``)
+runs in a sandbox of its own with each batch's statements and examples only, no network and no
+files of the scorer's; its model calls come to this process over a pipe, which forwards them to
+the model service with the scorer's key, bounds each call, and counts their tokens (the engine's
+own ``usage``) against the scoring's cap. The programs it hands in are compiled with ``rustc``
+(std only) and run on the tests in a second sandbox (another uid, an empty folder, 2 s of CPU and
+256 MB a test, 1 MB of output); the tests and expected outputs exist only in this process. The
+original's structure is kept: problems in batches, a wall-clock limit a batch on this process's
+clock, a total limit; a problem with no program by its batch's end is not solved.
+
+Score: solved / problems, visible to the agent with the original's message (n_successes,
+n_problems, standard_error). Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS,
+$ENVSPEC_RESULT; the hidden problems in $ENVSPEC_ASSET_HIDDEN (root-only).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import math
+import os
+import queue
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import rust_tools
+import scorer_kit as kit
+
+HERE = Path(__file__).resolve().parent
+HIDDEN = Path(os.environ.get("ENVSPEC_ASSET_HIDDEN", "/assets/hidden"))
+SERVICE = "coder"
+#: the files of ours the scaffold runs with (the agent's copies of these names are replaced)
+OURS = ("host.py", "contest.py", "rust_tools.py")
+SOLUTION_MAX_BYTES = 16 << 20
+LINE_MAX_BYTES = 4 << 20
+#: a model call's prompt, in characters (the engine's context bounds it too)
+PROMPT_MAX_CHARS = 48_000
+#: what a call's prompt is assumed to cost before the engine says (characters per token)
+CHARS_PER_TOKEN = 3
+SCAFFOLD_LIMITS = kit.Limits(cpu_seconds=3600, memory_bytes=None, processes=128)
+COMPILE_LIMITS = kit.Limits(cpu_seconds=60, memory_bytes=None, processes=64, file_bytes=256 << 20)
+TEST_LIMITS = kit.Limits(
+    cpu_seconds=rust_tools.TEST_CPU_SECONDS,
+    memory_bytes=rust_tools.TEST_MEMORY_BYTES,
+    processes=16,
+    file_bytes=rust_tools.OUTPUT_MAX_BYTES,
+    open_files=64,
+)
+
+
+@dataclass
+class Meter:
+    """The scoring's tokens: a call is admitted only if its worst case fits what is left."""
+
+    cap: int
+    used: int = 0
+    reserved: int = 0
+    calls: int = 0
+    refused: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def admit(self, worst: int) -> bool:
+        with self.lock:
+            if self.used + self.reserved + worst > self.cap:
+                self.refused += 1
+                return False
+            self.reserved += worst
+            self.calls += 1
+            return True
+
+    def settle(self, worst: int, used: int) -> None:
+        with self.lock:
+            self.reserved -= worst
+            self.used += used
+
+
+def load_problems(folder: Path) -> list[dict[str, Any]]:
+    """The hidden set, by name."""
+    problems = [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+    if not problems:
+        raise RuntimeError(f"no problems in {folder}")
+    return problems
+
+
+def bounded_body(ask: Any, params: dict[str, Any]) -> tuple[dict[str, Any], int] | str:
+    """The request sent to the engine for a scaffold's ``body`` and its worst-case tokens, or
+    why it is refused."""
+    if not isinstance(ask, dict) or not isinstance(ask.get("messages"), list):
+        return "a request needs a list of messages"
+    messages = []
+    for m in ask["messages"]:
+        if not isinstance(m, dict) or not isinstance(m.get("content"), str):
+            return "each message needs a role and a string content"
+        role = m.get("role")
+        if role not in ("system", "user", "assistant"):
+            return f"unknown role {role!r}"
+        messages.append({"role": role, "content": m["content"]})
+    chars = sum(len(m["content"]) for m in messages)
+    if chars > PROMPT_MAX_CHARS:
+        return f"a prompt of {chars} characters (at most {PROMPT_MAX_CHARS})"
+    try:
+        max_tokens = max(1, min(int(ask.get("max_tokens", 512)), int(params["max_tokens"])))
+        body: dict[str, Any] = {
+            "messages": messages,
+            "max_tokens": max_tokens,
+            "temperature": min(2.0, max(0.0, float(ask.get("temperature", 1.0)))),
+            "top_p": min(1.0, max(0.0, float(ask.get("top_p", 1.0)))),
+        }
+    except (TypeError, ValueError):
+        return "max_tokens, temperature and top_p must be numbers"
+    stop = ask.get("stop")
+    if isinstance(stop, list) and all(isinstance(s, str) for s in stop):
+        body["stop"] = stop[:4]
+    return body, chars // CHARS_PER_TOKEN + max_tokens
+
+
+class _Writer:
+    """Lines to the scaffold's stdin from a thread of their own: a scaffold that stops
+    reading blocks that thread, never the scorer."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, args=(pipe,), daemon=True)
+        self.thread.start()
+
+    def _run(self, pipe: IO[bytes]) -> None:
+        try:
+            while (line := self.lines.get()) is not None:
+                pipe.write(line)
+                pipe.flush()
+        except OSError:  # the scaffold is gone
+            pass
+        finally:
+            try:
+                pipe.close()
+            except OSError:
+                pass
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.lines.put(json.dumps(message).encode() + b"\n")
+
+    def close(self) -> None:
+        self.lines.put(None)
+
+
+def _call_model(body: dict[str, Any]) -> tuple[dict[str, Any] | None, int, str]:
+    """(response, tokens the engine says it used, error)."""
+    try:
+        status, answer = kit.call_service(SERVICE, "/v1/chat/completions", body)
+    except OSError as e:
+        return None, 0, f"the model did not answer ({e})"
+    if status != 200 or not isinstance(answer, dict):
+        return None, 0, f"the model answered {status}"
+    usage = answer.get("usage") or {}
+    used = int(usage.get("total_tokens") or 0)
+    choices = [
+        {"message": {"content": str(c.get("message", {}).get("content") or "")},
+         "finish_reason": c.get("finish_reason")}
+        for c in answer.get("choices", [])[:1]
+    ]  # fmt: skip
+    response = {"choices": choices, "usage": usage}
+    return response, used, ""
+
+
+def run_batch(
+    box: kit.Sandbox,
+    code: Path,
+    batch: list[dict[str, Any]],
+    params: dict[str, Any],
+    meter: Meter,
+    deadline: float,
+) -> dict[str, str]:
+    """Run the scaffold on ``batch`` until every problem has an answer or ``deadline`` (this
+    process's clock); the programs it handed in by then, by problem name."""
+    names = {p["name"] for p in batch}
+    answers: dict[str, str] = {}
+    proc = box.popen(
+        [sys.executable, "host.py"],
+        cwd=code,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    writer = _Writer(proc.stdin)
+    shown = [{k: p[k] for k in ("name", "title", "description", "public_tests")} for p in batch]
+    writer.send({"problems": shown, "concurrency": int(params["concurrency"])})
+    workers = concurrent.futures.ThreadPoolExecutor(int(params["model_workers"]))
+    pending: set[concurrent.futures.Future[None]] = set()
+
+    def answer_ask(ask_id: Any, raw: Any) -> None:
+        bounded = bounded_body(raw, params)
+        if isinstance(bounded, str):
+            writer.send({"reply": ask_id, "error": bounded})
+            return
+        body, worst = bounded
+        if not meter.admit(worst):
+            writer.send({"reply": ask_id, "error": "this scoring's model tokens are spent"})
+            return
+        response, used, error = _call_model(body)
+        meter.settle(worst, used)
+        if response is None:
+            writer.send({"reply": ask_id, "error": error})
+        else:
+            writer.send({"reply": ask_id, "response": response})
+
+    buffer = b""
+    os.set_blocking(proc.stdout.fileno(), False)
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while len(answers) < len(names):
+            left = deadline - time.monotonic()
+            if left <= 0 or not sel.select(timeout=min(left, 1.0)):
+                if left <= 0 or proc.poll() is not None:
+                    break
+                continue
+            chunk = proc.stdout.read(65536)
+            if not chunk:
+                break
+            buffer += chunk
+            *lines, buffer = buffer.split(b"\n")
+            if len(buffer) > LINE_MAX_BYTES:
+                break  # not the protocol: what it handed in so far counts
+            for line in lines:
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(message, dict):
+                    continue
+                if "ask" in message:
+                    pending.add(workers.submit(answer_ask, message["ask"], message.get("body")))
+                name = message.get("answer")
+                if name in names and name not in answers and isinstance(message.get("code"), str):
+                    answers[name] = message["code"]
+                if isinstance(message.get("failed"), str) and message["failed"] in names:
+                    answers.setdefault(message["failed"], "")
+    box.kill()  # the batch is over: nothing of the scaffold's goes on
+    writer.close()
+    workers.shutdown(wait=True, cancel_futures=True)
+    proc.stdout.close()
+    return {name: code for name, code in answers.items() if code}
+
+
+def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any]) -> str:
+    """The verdict on one program: ``solved``, ``no program``, ``compile error``, or the
+    first failing test's kind. Compiled and run as the judge sandbox's uid, in a fresh folder."""
+    if not source:
+        return "no program"
+    folder = box.root / "p"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    (folder / "main.rs").write_text(source, encoding="utf-8")
+    box.give(folder)
+    box.limits = COMPILE_LIMITS
+    compiled = box.run(
+        ["rustc", *rust_tools.RUSTC_FLAGS, "-o", "main", "main.rs"],
+        timeout=rust_tools.COMPILE_TIMEOUT_S,
+        cwd=folder,
+        max_output=1 << 16,
+    )
+    binary = folder / "main"
+    if compiled.exit_code != 0 or binary.is_symlink() or not binary.is_file():
+        return "compile error"
+    box.limits = TEST_LIMITS
+    cases = list(
+        zip(problem["public_tests"]["input"], problem["public_tests"]["output"], strict=True)
+    )
+    cases += [(t["input"], t["output"]) for t in problem["tests"]]
+    stdin_file = box.root / "stdin"
+    try:
+        for stdin, expected in cases:
+            stdin_file.write_text(stdin)
+            os.chmod(stdin_file, 0o644)
+            with stdin_file.open("rb") as f:
+                failure, output = _run_test(box, folder, f)
+            if failure:
+                return failure
+            if not rust_tools.tokens_equal(expected, output):
+                return "wrong answer"
+    finally:
+        box.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+    return "solved"
+
+
+def _run_test(box: kit.Sandbox, folder: Path, stdin: IO[bytes]) -> tuple[str, str]:
+    """Run the program on one test: (its failure's kind or "", its output)."""
+    done = box.run(  # its stderr discarded (the kit keeps stdout and stderr together)
+        ["/bin/sh", "-c", "exec ./main 2>/dev/null"],
+        timeout=2.0 * rust_tools.TEST_CPU_SECONDS + 1.0,
+        cwd=folder,
+        stdin=stdin,
+        max_output=rust_tools.OUTPUT_MAX_BYTES + 1,
+    )
+    if done.timed_out or done.exit_code in (-signal.SIGKILL, -signal.SIGXCPU):
+        return "time limit", ""  # RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard
+    if done.exit_code != 0:
+        return "runtime error", ""
+    if len(done.output) > rust_tools.OUTPUT_MAX_BYTES:
+        return "output limit", ""
+    return "", done.output.decode(errors="replace")
+
+
+def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
+    """Run the scaffold on every hidden problem, judge what it wrote, count the solved."""
+    problems = load_problems(HIDDEN)
+    began = time.monotonic()
+    meter = Meter(int(params["scoring_tokens"]))
+    answers: dict[str, str] = {}
+    with kit.Sandbox(SCAFFOLD_LIMITS, label="scaffold") as box:
+        code = box.root / "code"
+        kit.copy_solution(solution, code, max_bytes=SOLUTION_MAX_BYTES)
+        if not (code / "scaffold.py").is_file():
+            raise kit.Invalid("no scaffold.py in your solution folder")
+        for name in OURS:
+            (code / name).unlink(missing_ok=True)
+            shutil.copyfile(HERE / name, code / name)
+        box.give(code, writable=False)
+        size = int(params["batch_size"])
+        total_end = began + float(params["total_seconds"])
+        for start in range(0, len(problems), size):
+            batch = problems[start : start + size]
+            end = min(time.monotonic() + float(params["batch_seconds"]), total_end)
+            answers |= run_batch(box, code, batch, params, meter, end)
+            if time.monotonic() >= total_end:
+                break
+    scaffold_s = time.monotonic() - began
+    verdicts: dict[str, str] = {}
+    with kit.Sandbox(TEST_LIMITS, label="judge") as box:
+        for problem in problems:
+            verdicts[problem["name"]] = judge(box, answers.get(problem["name"]), problem)
+    n = len(problems)
+    k = sum(v == "solved" for v in verdicts.values())
+    p = k / n
+    error = math.sqrt(p * (1 - p) / n)
+    counts: dict[str, int] = {}
+    for v in verdicts.values():
+        counts[v] = counts.get(v, 0) + 1
+    return {
+        "valid": True,
+        "score": p,
+        "message": json.dumps({"n_successes": k, "n_problems": n, "standard_error": round(error, 4)}),
+        "details": {
+            "verdicts": verdicts,
+            "counts": counts,
+            "tokens": {"used": meter.used, "cap": meter.cap, "calls": meter.calls,
+                       "refused": meter.refused},
+            "scaffold_seconds": round(scaffold_s, 1),
+            "judge_seconds": round(time.monotonic() - began - scaffold_s, 1),
+            "isolated": box.isolated,
+        },
+    }  # fmt: skip
+
+
+if __name__ == "__main__":
+    kit.run_scorer(score)
