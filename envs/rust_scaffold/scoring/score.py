@@ -19,6 +19,7 @@ $ENVSPEC_RESULT; the hidden problems in $ENVSPEC_ASSET_HIDDEN (root-only).
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import math
 import os
@@ -28,6 +29,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -54,7 +56,7 @@ TEST_LIMITS = kit.Limits(
     cpu_seconds=rust_tools.TEST_CPU_SECONDS,
     memory_bytes=rust_tools.TEST_MEMORY_BYTES,
     processes=16,
-    file_bytes=rust_tools.OUTPUT_MAX_BYTES,
+    file_bytes=rust_tools.OUTPUT_MAX_BYTES + 1,  # one byte over: the output limit
     open_files=64,
 )
 
@@ -142,10 +144,8 @@ class _Writer:
         except OSError:  # the scaffold is gone
             pass
         finally:
-            try:
+            with contextlib.suppress(OSError):
                 pipe.close()
-            except OSError:
-                pass
 
     def send(self, message: dict[str, Any]) -> None:
         self.lines.put(json.dumps(message).encode() + b"\n")
@@ -253,9 +253,10 @@ def run_batch(
     return {name: code for name, code in answers.items() if code}
 
 
-def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any]) -> str:
+def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any], private: Path) -> str:
     """The verdict on one program: ``solved``, ``no program``, ``compile error``, or the
-    first failing test's kind. Compiled and run as the judge sandbox's uid, in a fresh folder."""
+    first failing test's kind. Compiled and run as the judge sandbox's uid, in a fresh folder;
+    ``private`` is a folder of the judge's own (root-only) for the programs' outputs."""
     if not source:
         return "no program"
     folder = box.root / "p"
@@ -278,13 +279,12 @@ def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any]) -> str:
         zip(problem["public_tests"]["input"], problem["public_tests"]["output"], strict=True)
     )
     cases += [(t["input"], t["output"]) for t in problem["tests"]]
-    stdin_file = box.root / "stdin"
     try:
         for stdin, expected in cases:
-            stdin_file.write_text(stdin)
-            os.chmod(stdin_file, 0o644)
-            with stdin_file.open("rb") as f:
-                failure, output = _run_test(box, folder, f)
+            with tempfile.TemporaryFile() as f:
+                f.write(stdin.encode())
+                f.seek(0)
+                failure, output = _run_test(box, folder, f, private / "out")
             if failure:
                 return failure
             if not rust_tools.tokens_equal(expected, output):
@@ -295,22 +295,26 @@ def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any]) -> str:
     return "solved"
 
 
-def _run_test(box: kit.Sandbox, folder: Path, stdin: IO[bytes]) -> tuple[str, str]:
-    """Run the program on one test: (its failure's kind or "", its output)."""
-    done = box.run(  # its stderr discarded (the kit keeps stdout and stderr together)
-        ["/bin/sh", "-c", "exec ./main 2>/dev/null"],
-        timeout=2.0 * rust_tools.TEST_CPU_SECONDS + 1.0,
-        cwd=folder,
-        stdin=stdin,
-        max_output=rust_tools.OUTPUT_MAX_BYTES + 1,
-    )
-    if done.timed_out or done.exit_code in (-signal.SIGKILL, -signal.SIGXCPU):
+def _run_test(box: kit.Sandbox, folder: Path, stdin: IO[bytes], out: Path) -> tuple[str, str]:
+    """Run the program on one test: (its failure's kind or "", its output). Its output goes to
+    ``out``, a file of the judge's in a folder the program cannot reach (so it cannot swap it
+    for a link), where the file-size limit stops it one byte past the output limit."""
+    with out.open("wb") as sink:
+        proc = box.popen(
+            ["./main"], cwd=folder, stdin=stdin, stdout=sink, stderr=subprocess.DEVNULL
+        )
+        try:
+            code = proc.wait(timeout=2.0 * rust_tools.TEST_CPU_SECONDS + 1.0)
+        except subprocess.TimeoutExpired:
+            box.kill()
+            return "time limit", ""
+    if out.stat().st_size > rust_tools.OUTPUT_MAX_BYTES:
+        return "output limit", ""  # stopped by the file-size limit (EFBIG, or SIGXFSZ)
+    if code in (-signal.SIGKILL, -signal.SIGXCPU):
         return "time limit", ""  # RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard
-    if done.exit_code != 0:
+    if code != 0:
         return "runtime error", ""
-    if len(done.output) > rust_tools.OUTPUT_MAX_BYTES:
-        return "output limit", ""
-    return "", done.output.decode(errors="replace")
+    return "", out.read_bytes().decode(errors="replace")
 
 
 def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
@@ -338,9 +342,10 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
                 break
     scaffold_s = time.monotonic() - began
     verdicts: dict[str, str] = {}
-    with kit.Sandbox(TEST_LIMITS, label="judge") as box:
+    with kit.Sandbox(TEST_LIMITS, label="judge") as box, tempfile.TemporaryDirectory() as own:
         for problem in problems:
-            verdicts[problem["name"]] = judge(box, answers.get(problem["name"]), problem)
+            name = problem["name"]
+            verdicts[name] = judge(box, answers.get(name), problem, Path(own))
     n = len(problems)
     k = sum(v == "solved" for v in verdicts.values())
     p = k / n
@@ -351,7 +356,9 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     return {
         "valid": True,
         "score": p,
-        "message": json.dumps({"n_successes": k, "n_problems": n, "standard_error": round(error, 4)}),
+        "message": json.dumps(
+            {"n_successes": k, "n_problems": n, "standard_error": round(error, 4)}
+        ),
         "details": {
             "verdicts": verdicts,
             "counts": counts,
