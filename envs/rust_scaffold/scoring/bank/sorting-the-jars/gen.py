@@ -1,0 +1,51 @@
+import random
+
+def make_perm(rng, n, kind):
+    if kind == "identity":
+        return list(range(1, n + 1))
+    if kind == "reverse":
+        return list(range(n, 0, -1))
+    if kind == "cycle":
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        p = [0] * (n + 1)
+        for i in range(n):
+            p[order[i]] = order[(i + 1) % n]
+        return p[1:]
+    if kind == "involution":
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        p = list(range(n + 1))
+        for i in range(0, n - 1, 2):
+            if rng.random() < 0.8:
+                a, b = order[i], order[i + 1]
+                p[a], p[b] = b, a
+        return p[1:]
+    if kind == "blocks":
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        p = [0] * (n + 1)
+        i = 0
+        while i < n:
+            ln = min(n - i, rng.randint(1, 12))
+            blk = order[i:i + ln]
+            for j in range(ln):
+                p[blk[j]] = blk[(j + 1) % ln]
+            i += ln
+        return p[1:]
+    p = list(range(1, n + 1))
+    rng.shuffle(p)
+    return p
+
+
+KINDS = ["random", "identity", "reverse", "cycle", "involution", "blocks"]
+
+
+def generate(rng: random.Random, index: int) -> str:
+    if index == 0:
+        return "1\n1\n"
+    if index == 1:
+        return "2\n2 1\n"
+    n = 200000 if index % 4 == 3 else rng.randint(1, 12)
+    p = make_perm(rng, n, KINDS[index % len(KINDS)])
+    return f"{n}\n" + " ".join(map(str, p)) + "\n"
