@@ -2,7 +2,7 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    t = rng.randint(1, 8) if index < 4 else (3000 if index % 4 == 3 else rng.randint(1, 1000))
+    t = rng.randint(1, 8) if index < 4 else (2000 if index % 4 == 3 else rng.randint(1, 1000))
     lines = [str(t)]
     for _ in range(t):
         mode = rng.randint(0, 3)
