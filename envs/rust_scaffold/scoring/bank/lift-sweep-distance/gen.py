@@ -7,7 +7,7 @@ def generate(rng: random.Random, index: int) -> str:
         sizes = [rng.randint(1, 4) for _ in range(t)]
     elif index % 4 == 3:
         t = rng.choice([1, 2, 3000])
-        sizes = [200000 // t] * t
+        sizes = [150000 // t] * t
     else:
         t = rng.randint(1, 500)
         sizes = [rng.randint(1, 100) for _ in range(t)]

@@ -2,7 +2,7 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    n = rng.randint(1, 5) if index < 4 else (100000 if index % 4 == 3 else rng.randint(1, 3000))
+    n = rng.randint(1, 5) if index < 4 else (70000 if index % 4 == 3 else rng.randint(1, 3000))
     L = rng.choice([3, 1000, 10**9])
     w = rng.randint(0, L)
     pts = [(rng.randint(-L, L), rng.randint(-w, w)) for _ in range(n)]
