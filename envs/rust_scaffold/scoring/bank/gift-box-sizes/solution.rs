@@ -1,0 +1,15 @@
+use std::io::{self, Read};
+
+fn main() {
+    let mut s = String::new();
+    io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_ascii_whitespace().map(|x| x.parse().unwrap()).collect();
+    let t = v[0] as usize;
+    let mut out = String::new();
+    for i in 0..t {
+        let n = v[1 + i];
+        let b = n.next_power_of_two();
+        out.push_str(&format!("{} {}\n", b, b - n));
+    }
+    print!("{}", out);
+}
