@@ -2,12 +2,19 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [(2, [(1, "L")]), (2, [(1, "R")]), (5, [(1, "R"), (4, "L")]), (10**9, [(1, "R"), (10**9 - 1, "L")])]
+    fixed = [
+        (2, [(1, "L")]),
+        (2, [(1, "R")]),
+        (5, [(1, "R"), (4, "L")]),
+        (10**9, [(1, "R"), (10**9 - 1, "L")]),
+    ]
     if index < len(fixed):
         L, ants = fixed[index]
     else:
         n = 100000 if index % 4 == 3 else rng.randint(1, 8)
-        L = rng.choice([n + 1, rng.randint(n + 1, 3 * n + 2), rng.randint(n + 1, max(n + 1, 2000)), 10**9])
+        L = rng.choice(
+            [n + 1, rng.randint(n + 1, 3 * n + 2), rng.randint(n + 1, max(n + 1, 2000)), 10**9]
+        )
         pos = rng.sample(range(1, L), n)
         kind = index % 3
         if kind == 0:

@@ -1,6 +1,3 @@
-from itertools import count
-
-
 def solve(inp: str) -> str:
     x = int(inp.split()[0])
     # find the balanced ternary digits of x: x = sum d_i 3^i with d_i in {-1, 0, 1};
@@ -21,6 +18,6 @@ def solve(inp: str) -> str:
         p *= 3
 
     def line(ws):
-        return " ".join(map(str, [len(ws)] + ws))
+        return " ".join(map(str, [len(ws), *ws]))
 
     return line(left) + "\n" + line(right) + "\n"

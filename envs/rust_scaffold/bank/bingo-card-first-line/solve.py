@@ -1,8 +1,8 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
-    card = [d[5 * r: 5 * r + 5] for r in range(5)]
+    card = [d[5 * r : 5 * r + 5] for r in range(5)]
     k = d[25]
-    calls = d[26:26 + k]
+    calls = d[26 : 26 + k]
     lines = [[(r, c) for c in range(5)] for r in range(5)]
     lines += [[(r, c) for r in range(5)] for c in range(5)]
     lines.append([(i, i) for i in range(5)])

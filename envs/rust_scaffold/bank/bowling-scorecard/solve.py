@@ -5,7 +5,7 @@ def solve(inp: str) -> str:
     out = []
     for _ in range(t):
         r = d[pos]
-        rolls = d[pos + 1: pos + 1 + r]
+        rolls = d[pos + 1 : pos + 1 + r]
         pos += 1 + r
         totals = []
         acc = 0

@@ -6,7 +6,7 @@ def generate(rng: random.Random, index: int) -> str:
     lines = [str(t)]
     for _ in range(t):
         k = rng.choice([1, 2, 3, rng.randint(1, 60), 60, 59])
-        n = 2 ** k
+        n = 2**k
         mode = rng.randint(0, 3)
         if mode == 0:
             a = rng.randint(1, n)

@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
     for i in range(d[0]):
-        k, a, b = d[1 + 3 * i: 4 + 3 * i]
+        _k, a, b = d[1 + 3 * i : 4 + 3 * i]
         rnd = 1
         while (a + 1) // 2 != (b + 1) // 2:
             a = (a + 1) // 2

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     t = inp.split()
     n, m = int(t[0]), int(t[1])
-    g = t[2:2 + n]
+    g = t[2 : 2 + n]
     if not any("#" in row for row in g):
         return "-1\n"
     up = [[0] * m for _ in range(n)]

@@ -6,7 +6,7 @@ def solve(inp: str) -> str:
     t = d[0]
     out = []
     for i in range(t):
-        y, m, w = d[1 + 3 * i: 4 + 3 * i]
+        y, m, w = d[1 + 3 * i : 4 + 3 * i]
         days = calendar.monthrange(y, m)[1]
         col = w - 1
         rows = 1

@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     lines = inp.strip().split("\n")
     t = int(lines[0])
     out = []
-    for line in lines[1:1 + t]:
+    for line in lines[1 : 1 + t]:
         tm, a, b = line.split()
         h, m = map(int, tm.split(":"))
         minutes = h * 60 + m + (int(b) - int(a)) * 60

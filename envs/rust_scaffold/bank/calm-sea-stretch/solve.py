@@ -4,7 +4,7 @@ import heapq
 def solve(inp: str) -> str:
     v = list(map(int, inp.split()))
     n, d = v[0], v[1]
-    h = v[2:2 + n]
+    h = v[2 : 2 + n]
     # two pointers with lazy heaps
     mx, mn = [], []
     best, start = 0, 0

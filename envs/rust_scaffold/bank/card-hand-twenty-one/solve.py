@@ -1,11 +1,8 @@
-from itertools import product
-
-
 def solve(inp: str) -> str:
     lines = inp.strip().split("\n")
     t = int(lines[0])
     out = []
-    for line in lines[1:1 + t]:
+    for line in lines[1 : 1 + t]:
         p = line.split()
         cards = p[1:]
         base = 0

@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     t = inp.split()
     n = int(t[0])
     total = 0
-    for p in t[1:1 + n]:
+    for p in t[1 : 1 + n]:
         d, c = p.split(".")
         total += int(d) * 100 + int(c)
     best = None

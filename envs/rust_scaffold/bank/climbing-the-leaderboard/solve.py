@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, q = d[0], d[1]
-    s = d[2:2 + n]
+    s = d[2 : 2 + n]
     out = []
     p = 2 + n
     for _ in range(q):

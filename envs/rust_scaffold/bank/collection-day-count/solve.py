@@ -4,7 +4,7 @@ from math import gcd
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, N = d[0], d[1]
-    p = d[2:2 + n]
+    p = d[2 : 2 + n]
     if N <= 200000:
         return f"{sum(1 for x in range(1, N + 1) if any(x % q == 0 for q in p))}\n"
     total = 0

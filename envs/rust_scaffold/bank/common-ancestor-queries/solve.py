@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, q = d[0], d[1]
-    p = [0] + d[2:2 + n]
+    p = [0, *d[2 : 2 + n]]
     out = []
     pos = 2 + n
     for _ in range(q):

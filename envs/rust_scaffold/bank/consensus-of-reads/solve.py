@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     parts = inp.split()
     m, L = int(parts[0]), int(parts[1])
-    reads = parts[2:2 + m]
+    reads = parts[2 : 2 + m]
     cons = []
     dis = 0
     for j in range(L):

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
-    for n in d[1:1 + d[0]]:
+    for n in d[1 : 1 + d[0]]:
         if n <= 2000:
             out.append(str(sum(bin(x).count("1") for x in range(1, n + 1))))
             continue

@@ -25,7 +25,15 @@ def generate(rng: random.Random, index: int) -> str:
     for _ in range(n):
         d = dart(rng, score)
         darts.append(d)
-        v = 0 if d == "MISS" else 25 if d == "OUTER" else 50 if d == "BULL" else int(d[1:]) * " SDT".index(d[0])
+        v = (
+            0
+            if d == "MISS"
+            else 25
+            if d == "OUTER"
+            else 50
+            if d == "BULL"
+            else int(d[1:]) * " SDT".index(d[0])
+        )
         if score - v >= 2 and rng.random() < 0.7:
             score -= v
     if index % 5 == 1:

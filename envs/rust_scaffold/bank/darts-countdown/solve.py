@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     tok = inp.split()
     S, n = int(tok[0]), int(tok[1])
-    darts = tok[2:2 + n]
+    darts = tok[2 : 2 + n]
     score = S
     for start in range(0, n, 3):
         turn_start = score

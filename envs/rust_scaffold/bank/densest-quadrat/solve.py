@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, m = d[0], d[1]
-    a = [d[2 + i * m: 2 + (i + 1) * m] for i in range(n)]
+    a = [d[2 + i * m : 2 + (i + 1) * m] for i in range(n)]
     best = None
     for i in range(n - 1):
         for j in range(m - 1):

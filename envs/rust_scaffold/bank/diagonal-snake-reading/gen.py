@@ -11,5 +11,7 @@ def generate(rng: random.Random, index: int) -> str:
     seq = index % 3 == 0
     rows = []
     for i in range(n):
-        rows.append(" ".join(str((i * m + j) % 1000 if seq else rng.randint(0, 999)) for j in range(m)))
+        rows.append(
+            " ".join(str((i * m + j) % 1000 if seq else rng.randint(0, 999)) for j in range(m))
+        )
     return f"{n} {m}\n" + "\n".join(rows) + "\n"

@@ -12,4 +12,4 @@ def cell(n):
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     q = d[0]
-    return "".join(f"{cell(x)}\n" for x in d[1:1 + q])
+    return "".join(f"{cell(x)}\n" for x in d[1 : 1 + q])

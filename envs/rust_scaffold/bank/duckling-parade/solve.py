@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    a = d[1:1 + n]
+    a = d[1 : 1 + n]
 
     def sort_count(arr):
         if len(arr) <= 1:

@@ -8,5 +8,8 @@ def generate(rng: random.Random, index: int) -> str:
     elif index % 4 == 3:
         s, n = rng.randint(0, 1000000), rng.randint(900000, 1000000)
     else:
-        s, n = rng.randint(0, rng.choice([5, 100, 1000000])), rng.randint(1, rng.choice([20, 5000, 1000000]))
+        s, n = (
+            rng.randint(0, rng.choice([5, 100, 1000000])),
+            rng.randint(1, rng.choice([20, 5000, 1000000])),
+        )
     return f"{s} {n}\n"

@@ -5,10 +5,7 @@ def solve(inp: str) -> str:
     zeros = 1 if s == 0 else 0
     for i in range(1, n):
         # cur is a_i
-        if cur in last:
-            nxt = i - last[cur]
-        else:
-            nxt = 0
+        nxt = i - last[cur] if cur in last else 0
         last[cur] = i
         cur = nxt
         if cur == 0:

@@ -4,7 +4,7 @@ from collections import Counter
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    a = d[1:1 + n]
+    a = d[1 : 1 + n]
     # pair (i, j) predicts the value a_k = 2 a_j - a_i; count future matches with a running
     # counter of values to the right of j
     right = Counter(a)

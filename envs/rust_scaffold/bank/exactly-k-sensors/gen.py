@@ -2,7 +2,13 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [(1, [(0, 1)]), (0, [(0, 1)]), (2, [(3, 7), (3, 7)]), (1, [(3, 7), (3, 7)]), (0, [(5, 6), (6, 7)])]
+    fixed = [
+        (1, [(0, 1)]),
+        (0, [(0, 1)]),
+        (2, [(3, 7), (3, 7)]),
+        (1, [(3, 7), (3, 7)]),
+        (0, [(5, 6), (6, 7)]),
+    ]
     if index < len(fixed):
         k, iv = fixed[index]
     else:

@@ -1,3 +1,4 @@
+import itertools
 from collections import defaultdict
 
 
@@ -13,7 +14,7 @@ def solve(inp: str) -> str:
     pts = sorted(delta)
     total = 0
     cur = 0
-    for a, b in zip(pts, pts[1:]):
+    for a, b in itertools.pairwise(pts):
         cur += delta[a]
         if cur == k:
             total += b - a

@@ -8,6 +8,6 @@ def generate(rng: random.Random, index: int) -> str:
     if index % 5 == 1:
         pts = [(rng.randint(-lim, lim), 7) for _ in range(n)]
     if index % 7 == 5:
-        pts[0] = (-10**9, 10**9)
-        pts[-1] = (10**9, -10**9)
+        pts[0] = (-(10**9), 10**9)
+        pts[-1] = (10**9, -(10**9))
     return f"{n}\n" + "".join(f"{x} {y}\n" for x, y in pts)

@@ -2,10 +2,7 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    if index < 2:
-        n = index + 1
-    else:
-        n = 8 if index % 4 == 3 else rng.randint(1, 8)
+    n = index + 1 if index < 2 else 8 if index % 4 == 3 else rng.randint(1, 8)
     kind = index % 3
     if kind == 0:
         pts = [(rng.randint(0, 1000), rng.randint(0, 1000)) for _ in range(n + 1)]

@@ -1,5 +1,6 @@
 import random
 
+
 def make_perm(rng, n, kind):
     if kind == "identity":
         return list(range(1, n + 1))
@@ -28,7 +29,7 @@ def make_perm(rng, n, kind):
         i = 0
         while i < n:
             ln = min(n - i, rng.randint(1, 12))
-            blk = order[i:i + ln]
+            blk = order[i : i + ln]
             for j in range(ln):
                 p[blk[j]] = blk[(j + 1) % ln]
             i += ln
@@ -45,8 +46,54 @@ def primes_perm(rng, n):
     # cycles of prime-power lengths so that the true answer is enormous
     lens = []
     total = 0
-    for q in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97,
-              101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199]:
+    for q in [
+        2,
+        3,
+        5,
+        7,
+        11,
+        13,
+        17,
+        19,
+        23,
+        29,
+        31,
+        37,
+        41,
+        43,
+        47,
+        53,
+        59,
+        61,
+        67,
+        71,
+        73,
+        79,
+        83,
+        89,
+        97,
+        101,
+        103,
+        107,
+        109,
+        113,
+        127,
+        131,
+        137,
+        139,
+        149,
+        151,
+        157,
+        163,
+        167,
+        173,
+        179,
+        181,
+        191,
+        193,
+        197,
+        199,
+    ]:
         pw = q
         while pw * q <= 2000 and rng.random() < 0.5:
             pw *= q
@@ -60,7 +107,7 @@ def primes_perm(rng, n):
     p = [0] * (n + 1)
     i = 0
     for ln in lens:
-        blk = order[i:i + ln]
+        blk = order[i : i + ln]
         for j in range(ln):
             p[blk[j]] = blk[(j + 1) % ln]
         i += ln

@@ -4,7 +4,7 @@ from math import lcm
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    p = [0] + d[1:1 + n]
+    p = [0, *d[1 : 1 + n]]
     seen = [False] * (n + 1)
     lens = set()
     for i in range(1, n + 1):

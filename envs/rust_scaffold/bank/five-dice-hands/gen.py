@@ -15,7 +15,9 @@ def generate(rng: random.Random, index: int) -> str:
             d = rng.choice([[1, 2, 3, 4, 5], [2, 3, 4, 5, 6], [1, 2, 3, 4, 6], [1, 3, 4, 5, 6]])[:]
         else:
             x, y = rng.sample(range(1, 7), 2)
-            d = rng.choice([[x] * 4 + [y], [x] * 3 + [y] * 2, [x] * 5, [x] * 3 + [y, rng.randint(1, 6)]])
+            d = rng.choice(
+                [[x] * 4 + [y], [x] * 3 + [y] * 2, [x] * 5, [x] * 3 + [y, rng.randint(1, 6)]]
+            )
         rng.shuffle(d)
         lines.append(" ".join(map(str, d)))
     return "\n".join(lines) + "\n"

@@ -23,4 +23,4 @@ def name(d):
 
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
-    return "\n".join(name(d[1 + 5 * i: 6 + 5 * i]) for i in range(d[0])) + "\n"
+    return "\n".join(name(d[1 + 5 * i : 6 + 5 * i]) for i in range(d[0])) + "\n"

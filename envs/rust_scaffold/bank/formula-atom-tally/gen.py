@@ -1,6 +1,26 @@
 import random
 
-SYMS = ["H", "He", "C", "N", "O", "Na", "Cl", "Ca", "Fe", "S", "P", "K", "Co", "Cu", "B", "Br", "I", "In", "U"]
+SYMS = [
+    "H",
+    "He",
+    "C",
+    "N",
+    "O",
+    "Na",
+    "Cl",
+    "Ca",
+    "Fe",
+    "S",
+    "P",
+    "K",
+    "Co",
+    "Cu",
+    "B",
+    "Br",
+    "I",
+    "In",
+    "U",
+]
 
 
 def generate(rng: random.Random, index: int) -> str:

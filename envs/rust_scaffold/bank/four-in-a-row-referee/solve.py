@@ -10,9 +10,8 @@ def solve(inp: str) -> str:
         g[h[c]][c] = p
         h[c] += 1
         # only the player who just moved can newly win
-        if i >= 6:
-            if local_win(g, R, C, h[c] - 1, c, p):
-                return f"{p} {i + 1}\n"
+        if i >= 6 and local_win(g, R, C, h[c] - 1, c, p):
+            return f"{p} {i + 1}\n"
     return "NONE\n"
 
 

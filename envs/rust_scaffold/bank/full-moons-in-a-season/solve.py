@@ -11,8 +11,5 @@ def solve(inp: str) -> str:
     if cnt == 0:
         return "0 -1\n"
     # first day >= L congruent to f
-    if L <= f:
-        first = f
-    else:
-        first = f + -(-(L - f) // c) * c
+    first = f if f >= L else f + -(-(L - f) // c) * c
     return f"{cnt} {first}\n"

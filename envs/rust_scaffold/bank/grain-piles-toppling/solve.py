@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    c = d[1:1 + n]
+    c = d[1 : 1 + n]
     total = 0
     changed = True
     while changed:

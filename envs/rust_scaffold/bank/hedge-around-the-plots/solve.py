@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     t = inp.split()
     n, m = int(t[0]), int(t[1])
-    g = t[2:2 + n]
+    g = t[2 : 2 + n]
     cells = 0
     shared = 0
     for i in range(n):

@@ -6,7 +6,18 @@ def cells(r):
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [1, 6, 7, 8, 18, 19, 10**18, cells(577350268), cells(577350268) - 1, cells(577350269) - 1]
+    fixed = [
+        1,
+        6,
+        7,
+        8,
+        18,
+        19,
+        10**18,
+        cells(577350268),
+        cells(577350268) - 1,
+        cells(577350269) - 1,
+    ]
     fixed = [x for x in fixed if x <= 10**18]
     if index < len(fixed):
         c = fixed[index]

@@ -15,5 +15,8 @@ def generate(rng: random.Random, index: int) -> str:
         n = rng.randint(0, 10**18)
     hi = rng.choice([1, 3, 10**9])
     dens = rng.choice([0.3, 0.7, 1.0])
-    rows = [" ".join(str(rng.randint(0, hi) if rng.random() < dens else 0) for _ in range(k)) for _ in range(k)]
+    rows = [
+        " ".join(str(rng.randint(0, hi) if rng.random() < dens else 0) for _ in range(k))
+        for _ in range(k)
+    ]
     return f"{k} {s} {n}\n" + "\n".join(rows) + "\n"

@@ -23,7 +23,7 @@ def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
     for i in range(d[0]):
-        n, r1, c1, r2, c2 = d[1 + 5 * i: 6 + 5 * i]
+        n, r1, c1, r2, c2 = d[1 + 5 * i : 6 + 5 * i]
         king = max(abs(r1 - r2), abs(c1 - c2))
         if (r1, c1) == (r2, c2):
             rook = 0

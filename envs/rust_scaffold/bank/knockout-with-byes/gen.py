@@ -10,7 +10,7 @@ def generate(rng: random.Random, index: int) -> str:
             n = rng.randint(1, 40)
         elif mode == 1:
             k = rng.randint(0, 59)
-            n = max(1, 2 ** k + rng.choice([-1, 0, 1]))
+            n = max(1, 2**k + rng.choice([-1, 0, 1]))
         elif mode == 2:
             n = rng.choice([10**18, 10**18 - 1, 2**59 + 1])
         else:

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
-    for n in d[1:1 + d[0]]:
+    for n in d[1 : 1 + d[0]]:
         rounds = matches = 0
         while n > 1:
             matches += n // 2

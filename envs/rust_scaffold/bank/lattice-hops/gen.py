@@ -1,5 +1,6 @@
 import random
 
+
 def make_perm(rng, n, kind):
     if kind == "identity":
         return list(range(1, n + 1))
@@ -28,7 +29,7 @@ def make_perm(rng, n, kind):
         i = 0
         while i < n:
             ln = min(n - i, rng.randint(1, 12))
-            blk = order[i:i + ln]
+            blk = order[i : i + ln]
             for j in range(ln):
                 p[blk[j]] = blk[(j + 1) % ln]
             i += ln

@@ -6,7 +6,7 @@ def compose(a, b):
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    p = [x - 1 for x in d[2:2 + n]]
+    p = [x - 1 for x in d[2 : 2 + n]]
     # move[i] = site reached after k ticks by the atom starting on site i (binary powering)
     move = list(range(n))
     base = p[:]

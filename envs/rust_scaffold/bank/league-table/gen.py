@@ -8,7 +8,9 @@ def generate(rng: random.Random, index: int) -> str:
     names = set()
     while len(names) < n:
         ln = rng.randint(1, rng.choice([2, 10]))
-        names.add("".join(rng.choice("abc" if ln <= 2 else string.ascii_lowercase) for _ in range(ln)))
+        names.add(
+            "".join(rng.choice("abc" if ln <= 2 else string.ascii_lowercase) for _ in range(ln))
+        )
     names = list(names)
     rng.shuffle(names)
     hi = rng.choice([1, 3, 20])

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     tok = inp.split()
     n, m = int(tok[0]), int(tok[1])
-    names = tok[2:2 + n]
+    names = tok[2 : 2 + n]
     pts = {x: 0 for x in names}
     gf = {x: 0 for x in names}
     ga = {x: 0 for x in names}

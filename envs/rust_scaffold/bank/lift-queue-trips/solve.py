@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, C = d[0], d[1]
-    w = d[2:2 + n]
+    w = d[2 : 2 + n]
     trips = 0
     i = 0
     while i < n:

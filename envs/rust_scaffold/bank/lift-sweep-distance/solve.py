@@ -5,17 +5,14 @@ def solve(inp: str) -> str:
     out = []
     for _ in range(t):
         s, d, n = int(tok[p]), tok[p + 1], int(tok[p + 2])
-        r = list(map(int, tok[p + 3: p + 3 + n]))
+        r = list(map(int, tok[p + 3 : p + 3 + n]))
         p += 3 + n
         pending = sorted(set(r))
         pos = s
         travelled = 0
         up = d == "U"
         while pending:
-            if up:
-                ahead = [x for x in pending if x >= pos]
-            else:
-                ahead = [x for x in pending if x <= pos]
+            ahead = [x for x in pending if x >= pos] if up else [x for x in pending if x <= pos]
             if not ahead:
                 up = not up
                 continue

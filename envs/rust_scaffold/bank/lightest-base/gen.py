@@ -9,7 +9,11 @@ def generate(rng: random.Random, index: int) -> str:
         if index % 3 == 0:
             b = rng.randint(2, 36)
             e = rng.randint(1, 11)
-            n = min(10**18, rng.randint(1, b - 1) * b**e) if b**e <= 10**18 else rng.randint(1, 10**18)
+            n = (
+                min(10**18, rng.randint(1, b - 1) * b**e)
+                if b**e <= 10**18
+                else rng.randint(1, 10**18)
+            )
         else:
             n = rng.randint(1, 10 ** rng.randint(1, 18))
     return f"{n}\n"

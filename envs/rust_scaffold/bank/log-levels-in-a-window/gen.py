@@ -1,6 +1,22 @@
 import random
 
-WORDS = ["disk", "full", "user", "login", "retry", "error", "info", "warn", "debug", "cache", "miss", "42", "ok", "timeout", "x1"]
+WORDS = [
+    "disk",
+    "full",
+    "user",
+    "login",
+    "retry",
+    "error",
+    "info",
+    "warn",
+    "debug",
+    "cache",
+    "miss",
+    "42",
+    "ok",
+    "timeout",
+    "x1",
+]
 
 
 def t2s(x):

@@ -14,6 +14,8 @@ def generate(rng: random.Random, index: int) -> str:
         o = [rng.randint(1, hi) for _ in range(n)]
         e = [rng.randint(1, hi) for _ in range(m)]
         prods = sorted(x * y for x in o[:20] for y in e[:20])
-        L = rng.choice(prods + [1])
+        L = rng.choice([*prods, 1])
         R = rng.choice([L, 10**12, max(L, rng.choice(prods))])
-    return f"{len(o)} {len(e)} {L} {R}\n" + " ".join(map(str, o)) + "\n" + " ".join(map(str, e)) + "\n"
+    return (
+        f"{len(o)} {len(e)} {L} {R}\n" + " ".join(map(str, o)) + "\n" + " ".join(map(str, e)) + "\n"
+    )

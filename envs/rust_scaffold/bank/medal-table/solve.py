@@ -4,7 +4,7 @@ def solve(inp: str) -> str:
     rows = []
     for i in range(n):
         c = tok[1 + 4 * i]
-        g, s, b = map(int, tok[2 + 4 * i: 5 + 4 * i])
+        g, s, b = map(int, tok[2 + 4 * i : 5 + 4 * i])
         rows.append((-g, -s, -b, c))
     rows.sort()
     return "".join(r[3] + "\n" for r in rows)

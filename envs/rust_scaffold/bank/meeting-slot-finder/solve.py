@@ -11,6 +11,6 @@ def solve(inp: str) -> str:
         for x in range(s, e):
             busy[x] = True
     for start in range(9 * 60, 17 * 60 - d + 1):
-        if not any(busy[start:start + d]):
+        if not any(busy[start : start + d]):
             return "%02d:%02d\n" % (start // 60, start % 60)
     return "NONE\n"

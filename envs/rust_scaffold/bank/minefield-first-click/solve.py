@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     lines = inp.split()
     n, m, r, c = map(int, lines[:4])
-    g = lines[4:4 + n]
+    g = lines[4 : 4 + n]
     r -= 1
     c -= 1
     if g[r][c] == "*":

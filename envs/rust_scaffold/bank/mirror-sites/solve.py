@@ -9,6 +9,6 @@ def solve(inp: str) -> str:
             if j > n:
                 break
             # reverse complement of s[i:j] is rc[n-j:n-i]
-            if s[i:j] == rc[n - j:n - i]:
+            if s[i:j] == rc[n - j : n - i]:
                 cnt += 1
     return f"{cnt}\n"

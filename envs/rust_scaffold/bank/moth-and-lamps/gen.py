@@ -3,7 +3,12 @@ import random
 
 def generate(rng: random.Random, index: int) -> str:
     E = 10**9
-    fixed = [(0, 0, [(0, 0)]), (E, E, [(-E, -E)]), (-E, E, [(E, -E), (-E, E)]), (0, 0, [(1, 0), (0, 1), (-1, 0)])]
+    fixed = [
+        (0, 0, [(0, 0)]),
+        (E, E, [(-E, -E)]),
+        (-E, E, [(E, -E), (-E, E)]),
+        (0, 0, [(1, 0), (0, 1), (-1, 0)]),
+    ]
     if index < len(fixed):
         x, y, lamps = fixed[index]
     else:

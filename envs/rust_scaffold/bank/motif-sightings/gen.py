@@ -12,7 +12,7 @@ def generate(rng: random.Random, index: int) -> str:
         ml = rng.randint(1, 10)
         if rng.random() < 0.6 and ml <= n:
             i = rng.randint(0, n - ml)
-            m = g[i:i + ml]
+            m = g[i : i + ml]
         else:
             m = "".join(rng.choice(alpha) for _ in range(ml))
     return f"{g}\n{m}\n"

@@ -4,7 +4,7 @@ from collections import Counter
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    a = d[1:1 + n]
+    a = d[1 : 1 + n]
     if n <= 300:
         cnt = 0
         for i in range(n):

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
-    for n in d[1:1 + d[0]]:
+    for n in d[1 : 1 + d[0]]:
         c = bin(n).count("1")
         m = n + 1
         steps = 0
@@ -21,8 +21,8 @@ def solve(inp: str) -> str:
         # b[i] is the 0 to become 1; b[i+1] the 1 to move up
         b[i] = "1"
         b[i + 1] = "0"
-        tail = b[i + 1:]
+        tail = b[i + 1 :]
         ones = tail.count("1")
         tail = ["0"] * (len(tail) - ones) + ["1"] * ones
-        out.append(str(int("".join(b[:i + 1] + tail), 2)))
+        out.append(str(int("".join(b[: i + 1] + tail), 2)))
     return "\n".join(out) + "\n"

@@ -16,7 +16,7 @@ def solve(inp: str) -> str:
             j -= 1
         if nxt[x] == -1 and x < 1439 and nxt[x + 1] != -1:
             nxt[x] = nxt[x + 1]
-    for s in t[4:4 + q]:
+    for s in t[4 : 4 + q]:
         x = m(s)
         out.append(str(nxt[x] - x if nxt[x] != -1 else -1))
     return "\n".join(out) + "\n"

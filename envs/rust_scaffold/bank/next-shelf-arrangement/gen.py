@@ -17,5 +17,5 @@ def generate(rng: random.Random, index: int) -> str:
                 c[i], c[i + 1] = c[i + 1], c[i]
         elif kind == 1:
             k = rng.randint(0, n)
-            c = c[:n - k] + sorted(c[n - k:], reverse=True)
+            c = c[: n - k] + sorted(c[n - k :], reverse=True)
     return f"{len(c)}\n" + " ".join(map(str, c)) + "\n"

@@ -4,7 +4,7 @@ from itertools import permutations
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    c = d[1:1 + n]
+    c = d[1 : 1 + n]
     if n <= 6:
         arr = sorted(set(permutations(c)))
         i = arr.index(tuple(c))
@@ -21,5 +21,5 @@ def solve(inp: str) -> str:
     while c[j] <= c[i]:
         j -= 1
     c[i], c[j] = c[j], c[i]
-    c[i + 1:] = sorted(c[i + 1:])
+    c[i + 1 :] = sorted(c[i + 1 :])
     return " ".join(map(str, c)) + "\n"

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     t = inp.split()
     n, W = int(t[0]), int(t[1])
-    words = t[2:2 + n]
+    words = t[2 : 2 + n]
     lines = [[words[0]]]
     width = len(words[0])
     for w in words[1:]:

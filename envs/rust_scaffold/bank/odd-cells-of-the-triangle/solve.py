@@ -11,4 +11,4 @@ def odd_count(n):
 
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
-    return "".join(f"{odd_count(x)}\n" for x in d[1:1 + d[0]])
+    return "".join(f"{odd_count(x)}\n" for x in d[1 : 1 + d[0]])

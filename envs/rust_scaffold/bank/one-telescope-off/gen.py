@@ -2,7 +2,12 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [[(0, 0), (0, 0)], [(0, 5), (6, 9)], [(0, 1), (5, 6), (10, 11)], [(2, 2), (2, 2), (3, 3)]]
+    fixed = [
+        [(0, 0), (0, 0)],
+        [(0, 5), (6, 9)],
+        [(0, 1), (5, 6), (10, 11)],
+        [(2, 2), (2, 2), (3, 3)],
+    ]
     if index < len(fixed):
         iv = fixed[index]
     else:

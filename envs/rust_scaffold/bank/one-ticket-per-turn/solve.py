@@ -4,7 +4,7 @@ from collections import deque
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    t = d[2:2 + n]
+    t = d[2 : 2 + n]
     if sum(t) <= 200000:
         q = deque((i, t[i]) for i in range(n))
         minute = 0

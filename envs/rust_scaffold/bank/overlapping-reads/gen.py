@@ -2,7 +2,13 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [("A", "A"), ("A", "C"), ("AAAA", "AAAA"), ("ACAC", "CACA"), ("AAAAAAAAAC", "AAAAAAAAAA")]
+    fixed = [
+        ("A", "A"),
+        ("A", "C"),
+        ("AAAA", "AAAA"),
+        ("ACAC", "CACA"),
+        ("AAAAAAAAAC", "AAAAAAAAAA"),
+    ]
     if index < len(fixed):
         u, v = fixed[index]
     else:
@@ -13,7 +19,7 @@ def generate(rng: random.Random, index: int) -> str:
         u = "".join(rng.choice(alpha) for _ in range(lu))
         if rng.random() < 0.7:
             t = rng.randint(0, min(lu, lv))
-            v = u[lu - t:] + "".join(rng.choice(alpha) for _ in range(lv - t))
+            v = u[lu - t :] + "".join(rng.choice(alpha) for _ in range(lv - t))
         else:
             v = "".join(rng.choice(alpha) for _ in range(lv))
         if big and index % 8 == 7:

@@ -6,7 +6,7 @@ def solve(inp: str) -> str:
     lines = inp.split()
     packed = lines[0]
     q = int(lines[1])
-    ps = list(map(int, lines[2:2 + q]))
+    ps = list(map(int, lines[2 : 2 + q]))
     letters = []
     ends = []
     total = 0

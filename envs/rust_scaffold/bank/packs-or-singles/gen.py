@@ -10,7 +10,10 @@ def generate(rng: random.Random, index: int) -> str:
             s = rng.randint(1, 10)
             p = rng.randint(1, k * s + 3)
         else:
-            q, k = rng.randint(1, 10**9), rng.choice([1, rng.randint(1, 10**9), rng.randint(1, 1000)])
+            q, k = (
+                rng.randint(1, 10**9),
+                rng.choice([1, rng.randint(1, 10**9), rng.randint(1, 1000)]),
+            )
             s = rng.randint(1, 10**9)
             p = rng.randint(1, 10**9)
         lines.append(f"{q} {k} {p} {s}")

@@ -4,7 +4,7 @@ MOD = 10**9 + 7
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     t = d[0]
-    qs = [d[1 + 4 * i: 5 + 4 * i] for i in range(t)]
+    qs = [d[1 + 4 * i : 5 + 4 * i] for i in range(t)]
     top = max(a + b for a, b, _, _ in qs) + 1
     fact = [1] * (top + 1)
     for i in range(1, top + 1):

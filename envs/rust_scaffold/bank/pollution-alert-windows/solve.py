@@ -4,7 +4,7 @@ from fractions import Fraction
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k, c = d[0], d[1], d[2]
-    a = d[3:3 + n]
+    a = d[3 : 3 + n]
     pre = [0]
     for x in a:
         pre.append(pre[-1] + x)

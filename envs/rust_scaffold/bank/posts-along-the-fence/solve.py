@@ -5,7 +5,7 @@ def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
     for i in range(d[0]):
-        x1, y1, x2, y2 = d[1 + 4 * i: 5 + 4 * i]
+        x1, y1, x2, y2 = d[1 + 4 * i : 5 + 4 * i]
         dx, dy = abs(x2 - x1), abs(y2 - y1)
         if dx + dy <= 40:
             # count directly

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
-    for s in d[1:1 + d[0]]:
+    for s in d[1 : 1 + d[0]]:
         days, r = divmod(s, 86400)
         h, r = divmod(r, 3600)
         m, sec = divmod(r, 60)

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    r = d[1:1 + n]
+    r = d[1 : 1 + n]
     wet = dry = 0
     hi = lo = r[0]
     for x in r[1:]:

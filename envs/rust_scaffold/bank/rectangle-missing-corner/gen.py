@@ -6,7 +6,11 @@ def generate(rng: random.Random, index: int) -> str:
     lim = rng.choice([5, 10**9])
     lines = [str(t)]
     for _ in range(t):
-        x1, x2 = rng.sample(range(-lim, lim + 1), 2) if lim < 100 else (rng.randint(-lim, lim), rng.randint(-lim, lim))
+        x1, x2 = (
+            rng.sample(range(-lim, lim + 1), 2)
+            if lim < 100
+            else (rng.randint(-lim, lim), rng.randint(-lim, lim))
+        )
         while x2 == x1:
             x2 = rng.randint(-lim, lim)
         y1, y2 = rng.randint(-lim, lim), rng.randint(-lim, lim)

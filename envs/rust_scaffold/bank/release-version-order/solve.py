@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     lines = inp.split()
     n = int(lines[0])
-    vs = lines[1:1 + n]
+    vs = lines[1 : 1 + n]
 
     def key(v):
         p = [int(x) for x in v.split(".")]

@@ -5,7 +5,9 @@ def generate(rng: random.Random, index: int) -> str:
     t = rng.randint(1, 10) if index < 4 else (10000 if index % 4 == 3 else rng.randint(1, 2000))
     lines = [str(t)]
     for _ in range(t):
-        n = rng.choice([1, 2, rng.randint(1, 20), rng.randint(1, 1000), rng.randint(1, 10**9), 10**9])
+        n = rng.choice(
+            [1, 2, rng.randint(1, 20), rng.randint(1, 1000), rng.randint(1, 10**9), 10**9]
+        )
         a = rng.randint(1, n)
         mode = rng.randint(0, 3)
         if mode == 0:

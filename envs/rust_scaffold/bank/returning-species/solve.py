@@ -1,11 +1,11 @@
-from collections import defaultdict
 import bisect
+from collections import defaultdict
 
 
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    s = d[2:2 + n]
+    s = d[2 : 2 + n]
     pos = defaultdict(list)
     for i, x in enumerate(s):
         pos[x].append(i)

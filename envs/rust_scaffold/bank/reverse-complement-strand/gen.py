@@ -17,7 +17,7 @@ def generate(rng: random.Random, index: int) -> str:
         s = half + rc(half)
         if index % 2 == 1 and len(s) > 0:
             i = rng.randrange(len(s))
-            s = s[:i] + rng.choice("ACGT") + s[i + 1:]
+            s = s[:i] + rng.choice("ACGT") + s[i + 1 :]
         if not s:
             s = "AT"
         return s + "\n"

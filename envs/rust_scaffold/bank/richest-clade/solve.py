@@ -1,8 +1,8 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    p = [0] + d[1:1 + n]
-    w = [0] + d[1 + n:1 + 2 * n]
+    p = [0, *d[1 : 1 + n]]
+    w = [0, *d[1 + n : 1 + 2 * n]]
     # depth by path compression, then add sums from deepest up
     depth = [-1] * (n + 1)
     root = p.index(0, 1)

@@ -4,7 +4,7 @@ import bisect
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    s = d[1:1 + n]
+    s = d[1 : 1 + n]
     # for the middle layer j: (# smaller before) * (# larger after), with sorted prefixes
     total = 0
     before = []

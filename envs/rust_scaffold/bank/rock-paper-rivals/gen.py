@@ -10,10 +10,7 @@ def generate(rng: random.Random, index: int) -> str:
     mode = index % 3
     for i in range(n):
         for j in range(i + 1, n):
-            if mode == 0:
-                w = rng.random() < 0.5
-            else:
-                w = rank[i] < rank[j]
+            w = rng.random() < 0.5 if mode == 0 else rank[i] < rank[j]
             beat[i][j] = w
             beat[j][i] = not w
     if mode == 2 and n >= 3:
@@ -21,5 +18,7 @@ def generate(rng: random.Random, index: int) -> str:
         for _ in range(rng.randint(1, 3)):
             i, j = rng.sample(range(n), 2)
             beat[i][j], beat[j][i] = beat[j][i], beat[i][j]
-    rows = ["".join("-" if i == j else ("1" if beat[i][j] else "0") for j in range(n)) for i in range(n)]
+    rows = [
+        "".join("-" if i == j else ("1" if beat[i][j] else "0") for j in range(n)) for i in range(n)
+    ]
     return f"{n}\n" + "\n".join(rows) + "\n"

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     t = inp.split()
     n = int(t[0])
-    g = t[1:1 + n]
+    g = t[1 : 1 + n]
     W = [0] * n
     L = [0] * n
     for i in range(n):
@@ -12,10 +12,7 @@ def solve(inp: str) -> str:
     for a in range(n):
         for b in range(a + 1, n):
             above = ~((1 << (b + 1)) - 1)
-            if W[a] >> b & 1:
-                m = W[b] & L[a]
-            else:
-                m = W[a] & L[b]
+            m = W[b] & L[a] if W[a] >> b & 1 else W[a] & L[b]
             m &= above
             if m:
                 c = (m & -m).bit_length() - 1

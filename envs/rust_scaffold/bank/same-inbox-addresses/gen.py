@@ -16,7 +16,9 @@ def variant(rng, base_local, domain):
 def generate(rng: random.Random, index: int) -> str:
     n = rng.randint(1, 6) if index < 4 else (10000 if index % 4 == 3 else rng.randint(1, 1000))
     people = rng.choice([1, 3, 50, 5000])
-    bases = ["".join(rng.choice("abcxyz019") for _ in range(rng.randint(1, 8))) for _ in range(people)]
+    bases = [
+        "".join(rng.choice("abcxyz019") for _ in range(rng.randint(1, 8))) for _ in range(people)
+    ]
     domains = ["mail.com", "mail.org", "x.io", "post.net", "a.b.c"]
     lines = [str(n)]
     for _ in range(n):

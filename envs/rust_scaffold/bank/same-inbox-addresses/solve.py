@@ -11,5 +11,5 @@ def norm(a):
 def solve(inp: str) -> str:
     lines = inp.split()
     n = int(lines[0])
-    c = Counter(norm(x) for x in lines[1:1 + n])
+    c = Counter(norm(x) for x in lines[1 : 1 + n])
     return f"{len(c)} {max(c.values())}\n"

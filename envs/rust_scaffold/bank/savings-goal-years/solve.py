@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
     for i in range(d[0]):
-        D, r, T = d[1 + 3 * i: 4 + 3 * i]
+        D, r, T = d[1 + 3 * i : 4 + 3 * i]
         y = 0
         x = D
         while x < T:

@@ -23,4 +23,9 @@ def generate(rng: random.Random, index: int) -> str:
                 xs.append(rng.choice([a, b, max(0, a - 1), min(10**9, b + 1)]))
             else:
                 xs.append(rng.randint(0, hi))
-    return f"{len(iv)} {len(xs)}\n" + "".join(f"{a} {b}\n" for a, b in iv) + " ".join(map(str, xs)) + "\n"
+    return (
+        f"{len(iv)} {len(xs)}\n"
+        + "".join(f"{a} {b}\n" for a, b in iv)
+        + " ".join(map(str, xs))
+        + "\n"
+    )

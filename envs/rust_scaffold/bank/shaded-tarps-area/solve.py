@@ -1,11 +1,14 @@
+import itertools
+
+
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    rs = [d[1 + 4 * i: 5 + 4 * i] for i in range(n)]
+    rs = [d[1 + 4 * i : 5 + 4 * i] for i in range(n)]
     # sweep over x strips and merge y intervals
     xs = sorted({v for r in rs for v in (r[0], r[2])})
     area = 0
-    for a, b in zip(xs, xs[1:]):
+    for a, b in itertools.pairwise(xs):
         iv = sorted((r[1], r[3]) for r in rs if r[0] <= a and r[2] >= b)
         covered = 0
         cur_s = cur_e = None

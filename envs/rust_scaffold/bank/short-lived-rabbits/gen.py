@@ -2,7 +2,18 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [(1, 2), (2, 2), (3, 2), (90, 100), (90, 90), (90, 89), (90, 3), (90, 2), (4, 3), (60, 40)]
+    fixed = [
+        (1, 2),
+        (2, 2),
+        (3, 2),
+        (90, 100),
+        (90, 90),
+        (90, 89),
+        (90, 3),
+        (90, 2),
+        (4, 3),
+        (60, 40),
+    ]
     if index < len(fixed):
         n, m = fixed[index]
     elif index % 4 == 3:

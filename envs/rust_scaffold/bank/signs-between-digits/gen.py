@@ -2,7 +2,14 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [("0", 0), ("9", 8), ("000000000000", 0), ("999999999999", 999999999999), ("11", 0), ("123456789012", 0)]
+    fixed = [
+        ("0", 0),
+        ("9", 8),
+        ("000000000000", 0),
+        ("999999999999", 999999999999),
+        ("11", 0),
+        ("123456789012", 0),
+    ]
     if index < len(fixed):
         s, t = fixed[index]
     else:
@@ -11,7 +18,7 @@ def generate(rng: random.Random, index: int) -> str:
         s = "".join(rng.choice(alpha) for _ in range(n))
         # target taken from a random expression most of the time
         ops = [rng.choice(["+", "-", ""]) for _ in range(n - 1)]
-        expr = s[0] + "".join(o + c for o, c in zip(ops, s[1:]))
+        expr = s[0] + "".join(o + c for o, c in zip(ops, s[1:], strict=False))
         val = eval_expr(expr)
         t = val if rng.random() < 0.8 else rng.randint(-100, 100)
     return f"{s}\n{t}\n"

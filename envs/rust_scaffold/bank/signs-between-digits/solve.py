@@ -9,7 +9,7 @@ def solve(inp: str) -> str:
         terms = []
         cur = s[0]
         sign = 1
-        for o, c in zip(ops, s[1:]):
+        for o, c in zip(ops, s[1:], strict=False):
             if o == "":
                 cur += c
             else:

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, s = d[0], d[1]
-    a = [0] + d[2:2 + n]
+    a = [0, *d[2 : 2 + n]]
     sunk = set()
     pos = s
     jumps = 0

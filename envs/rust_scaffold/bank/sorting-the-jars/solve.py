@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    p = [0] + d[1:1 + n]
+    p = [0, *d[1 : 1 + n]]
     # greedy: put the right jar into each place in turn, tracking where each jar is
     where = [0] * (n + 1)
     for i in range(1, n + 1):

@@ -4,7 +4,7 @@ def solve(inp: str) -> str:
     seen = set()
     first = -1
     repeats = 0
-    for i, x in enumerate(d[2:2 + n], 1):
+    for i, x in enumerate(d[2 : 2 + n], 1):
         if x in seen:
             repeats += 1
         seen.add(x)

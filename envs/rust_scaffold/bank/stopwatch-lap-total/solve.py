@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     lines = inp.split()
     n = int(lines[0])
     total = 0
-    for tok in lines[1:1 + n]:
+    for tok in lines[1 : 1 + n]:
         a, b = tok.split(":")
         total += int(a) * 60 + int(b)
     h, rest = divmod(total, 3600)

@@ -19,8 +19,5 @@ def solve(inp: str) -> str:
         full[k] += 1
         if i < rem:
             part[k] += 1
-    if N < L:
-        res = full
-    else:
-        res = [full[k] * (N // L) + part[k] for k in range(3)]
+    res = full if N < L else [full[k] * (N // L) + part[k] for k in range(3)]
     return " ".join(map(str, res)) + "\n"

@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = inp.split()
     out = []
-    for s in d[1:1 + int(d[0])]:
+    for s in d[1 : 1 + int(d[0])]:
         x = int(s)
         if x <= 3000:
             # walk the odometer

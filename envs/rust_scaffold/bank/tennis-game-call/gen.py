@@ -25,8 +25,8 @@ def generate(rng: random.Random, index: int) -> str:
         p = rng.choice([0.5, 0.5, 0.3, 0.7, 0.05, 0.95])
         g = game(rng, p)
         if rng.random() < 0.6:
-            g = g[:rng.randint(1, len(g))]
+            g = g[: rng.randint(1, len(g))]
         if rng.random() < 0.1:
-            g = ("AB" * 100)[:rng.randint(180, 200)]
+            g = ("AB" * 100)[: rng.randint(180, 200)]
         lines.append(g)
     return "\n".join(lines) + "\n"

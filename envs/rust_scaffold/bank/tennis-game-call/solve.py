@@ -3,7 +3,7 @@ def solve(inp: str) -> str:
     t = int(lines[0])
     names = ["0", "15", "30", "40"]
     out = []
-    for g in lines[1:1 + t]:
+    for g in lines[1 : 1 + t]:
         a = g.count("A")
         b = g.count("B")
         if a >= 4 and a - b >= 2:

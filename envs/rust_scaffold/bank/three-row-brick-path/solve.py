@@ -3,7 +3,7 @@ MOD = 10**9 + 7
 
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
-    qs = d[1:1 + d[0]]
+    qs = d[1 : 1 + d[0]]
     top = max(qs)
     # profile DP over columns: state = mask of cells in the next column already covered
     # transitions from an empty column: full(3 across... ) computed by brute force once

@@ -3,7 +3,7 @@ def solve(inp: str) -> str:
     n, k = d[0], d[1]
     best = None
     for i in range(n):
-        sc = sorted(d[2 + i * k: 2 + (i + 1) * k])
+        sc = sorted(d[2 + i * k : 2 + (i + 1) * k])
         r = sum(sc[1:-1])
         if best is None or r > best[1]:
             best = (i + 1, r)

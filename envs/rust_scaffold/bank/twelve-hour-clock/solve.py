@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     t = inp.split()
     n = int(t[0])
     out = []
-    for tm in t[1:1 + n]:
+    for tm in t[1 : 1 + n]:
         h, m = tm.split(":")
         h = int(h)
         suffix = "AM" if h < 12 else "PM"

@@ -2,7 +2,16 @@ import random
 
 
 def generate(rng: random.Random, index: int) -> str:
-    fixed = [(1, 2), (1, 16), (1000000, 2), (1000000, 10), (1000000, 16), (9, 10), (585, 2), (584, 2)]
+    fixed = [
+        (1, 2),
+        (1, 16),
+        (1000000, 2),
+        (1000000, 10),
+        (1000000, 16),
+        (9, 10),
+        (585, 2),
+        (584, 2),
+    ]
     if index < len(fixed):
         n, b = fixed[index]
     elif index % 4 == 3:

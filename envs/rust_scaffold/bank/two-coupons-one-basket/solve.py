@@ -2,7 +2,7 @@ def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     out = []
     for i in range(d[0]):
-        P, r, f = d[1 + 3 * i: 4 + 3 * i]
+        P, r, f = d[1 + 3 * i : 4 + 3 * i]
 
         def pct(x):
             return x * (100 - r) // 100

@@ -9,5 +9,5 @@ def solve(inp: str) -> str:
     out = []
     for i in range(n):
         a, b = m(t[1 + 2 * i]), m(t[2 + 2 * i])
-        out.append(str(sum(nice[a:b + 1])))
+        out.append(str(sum(nice[a : b + 1])))
     return "\n".join(out) + "\n"

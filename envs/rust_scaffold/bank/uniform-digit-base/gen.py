@@ -3,8 +3,22 @@ import random
 
 def generate(rng: random.Random, index: int) -> str:
     E = 10**12
-    fixed = [3, 4, 5, 6, 7, 10, 11, E, E - 1, 999999999989, 999999000001, 2 * 999983, 999983 * 999979,
-             999999999999]
+    fixed = [
+        3,
+        4,
+        5,
+        6,
+        7,
+        10,
+        11,
+        E,
+        E - 1,
+        999999999989,
+        999999000001,
+        2 * 999983,
+        999983 * 999979,
+        999999999999,
+    ]
     if index < len(fixed):
         n = fixed[index]
     elif index % 3 == 0:

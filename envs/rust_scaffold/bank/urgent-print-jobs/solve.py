@@ -5,7 +5,7 @@ def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
     q = deque((d[2 + i], i + 1) for i in range(n))
-    left = sorted(d[2:2 + n])
+    left = sorted(d[2 : 2 + n])
     minute = 0
     while True:
         u, j = q[0]

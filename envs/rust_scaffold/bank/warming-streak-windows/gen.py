@@ -17,7 +17,7 @@ def generate(rng: random.Random, index: int) -> str:
                 pass
             else:
                 cur -= rng.randint(1, 5)
-            cur = max(-10**6, min(10**6, cur))
+            cur = max(-(10**6), min(10**6, cur))
             t.append(cur)
         k = min(n, rng.choice([1, 2, 3, rng.randint(1, n), n]))
     return f"{len(t)} {k}\n" + " ".join(map(str, t)) + "\n"

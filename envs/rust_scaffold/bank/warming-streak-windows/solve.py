@@ -1,7 +1,7 @@
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n, k = d[0], d[1]
-    t = d[2:2 + n]
+    t = d[2 : 2 + n]
     # run[i] = length of the strictly increasing run ending at day i
     cnt = 0
     run = 0

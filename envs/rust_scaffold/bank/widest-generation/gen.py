@@ -1,5 +1,6 @@
 import random
 
+
 def make_tree(rng, n, shape):
     order = list(range(1, n + 1))
     rng.shuffle(order)

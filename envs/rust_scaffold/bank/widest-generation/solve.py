@@ -4,7 +4,7 @@ from collections import Counter
 def solve(inp: str) -> str:
     d = list(map(int, inp.split()))
     n = d[0]
-    p = [0] + d[1:1 + n]
+    p = [0, *d[1 : 1 + n]]
     depth = [-1] * (n + 1)
     root = p.index(0, 1)
     depth[root] = 0

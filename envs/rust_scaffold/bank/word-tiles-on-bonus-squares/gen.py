@@ -7,7 +7,9 @@ def generate(rng: random.Random, index: int) -> str:
     lines = [str(t)]
     for _ in range(t):
         L = rng.randint(1, 15)
-        w = "".join(rng.choice(rng.choice([string.ascii_lowercase, "aeiou", "qxz"])) for _ in range(L))
+        w = "".join(
+            rng.choice(rng.choice([string.ascii_lowercase, "aeiou", "qxz"])) for _ in range(L)
+        )
         dens = rng.choice([0.1, 0.3, 0.9])
         sq = "".join(rng.choice("dtDT") if rng.random() < dens else "." for _ in range(L))
         lines.append(f"{w} {sq}")

@@ -14,7 +14,7 @@ def solve(inp: str) -> str:
         w, sq = t[1 + 2 * i], t[2 + 2 * i]
         base = 0
         mult = 1
-        for ch, s in zip(w, sq):
+        for ch, s in zip(w, sq, strict=False):
             v = value(ch)
             if s == "d":
                 v *= 2

@@ -1,4 +1,4 @@
-from functools import lru_cache
+from functools import cache
 
 
 def count_upto(x):
@@ -8,7 +8,7 @@ def count_upto(x):
     s = str(x)
     n = len(s)
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(pos, last_par, tight, started):
         if pos == n:
             return 1 if started else 0
