@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import bank_check  # noqa: E402 (this folder's tool)
 
-VERSION = "0.1.0"
+VERSION = "1.0.0"  # the sets of the 320-problem bank
 #: how many problems the agent sees (the rest are hidden)
 VISIBLE = 100
 #: lite's hidden set: the first of the hidden order
