@@ -29,14 +29,16 @@ __all__ = [
 ]
 
 # Plain strings, as in the manifest model; every function checks them.
-AGGREGATIONS = ("best", "last")
+AGGREGATIONS = ("best", "last", "final")
 DIRECTIONS = ("minimise", "maximise")
 
 
 def final_raw_score(
     records: Iterable[ScoreRecord], *, aggregation: str, direction: str
 ) -> float | None:
-    """The run's final raw score: the best or the last valid score taken within budget.
+    """The run's final raw score: the best or the last valid score taken within budget, or
+    (``final``) the score of the scoring at the run's end alone, so that no earlier, luckier
+    scoring can stand in for an invalid final one.
 
     Invalid records and records outside budget never count. None when no record counts: the
     run has no score, which is not 0 (0 may be an excellent raw score, e.g. on a log scale).
@@ -45,13 +47,15 @@ def final_raw_score(
         ValueError: ``aggregation`` or ``direction`` is unknown.
     """
     if aggregation not in AGGREGATIONS:
-        raise ValueError(f"unknown aggregation {aggregation!r}: use 'best' or 'last'")
+        raise ValueError(f"unknown aggregation {aggregation!r}: use 'best', 'last' or 'final'")
     if direction not in DIRECTIONS:
         raise ValueError(f"unknown direction {direction!r}: use 'minimise' or 'maximise'")
     counted = [r for r in records if r.counts]
+    if aggregation == "final":
+        counted = [r for r in counted if r.kind == "final"]
     if not counted:
         return None
-    if aggregation == "last":
+    if aggregation in ("last", "final"):
         chosen = max(counted, key=lambda r: r.seq)
     else:
         pick = min if direction == "minimise" else max

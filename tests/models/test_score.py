@@ -334,7 +334,19 @@ def test_final_raw_score(aggregation: str, direction: str, expected: float) -> N
     assert final_raw_score(records, aggregation=aggregation, direction=direction) == expected
 
 
-@pytest.mark.parametrize("aggregation", ["best", "last"])
+def test_final_takes_the_final_scoring_alone() -> None:
+    """``final``: a lucky intermediate score never stands in for the final scoring's."""
+    lucky = [record(0.9, seq=0), record(0.1, seq=1)]
+    final_invalid = [*lucky, record(None, seq=2, kind="final")]
+    final_valid = [*lucky, record(0.2, seq=2, kind="final")]
+    for direction in ("minimise", "maximise"):
+        assert final_raw_score(final_invalid, aggregation="final", direction=direction) is None
+        assert final_raw_score(final_valid, aggregation="final", direction=direction) == 0.2
+        assert final_raw_score(lucky, aggregation="final", direction=direction) is None
+        assert final_raw_score(final_invalid, aggregation="last", direction=direction) == 0.1
+
+
+@pytest.mark.parametrize("aggregation", ["best", "last", "final"])
 @pytest.mark.parametrize("direction", ["minimise", "maximise"])
 def test_all_invalid_log_has_no_score_not_zero(aggregation: Any, direction: Any) -> None:
     # RE-Bench aggregated an all-failed log as 0, which on a log-time scale beats the reference.

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -50,15 +51,27 @@ LINE_MAX_BYTES = 4 << 20
 PROMPT_MAX_CHARS = 48_000
 #: what a call's prompt is assumed to cost before the engine says (characters per token)
 CHARS_PER_TOKEN = 3
-SCAFFOLD_LIMITS = kit.Limits(cpu_seconds=3600, memory_bytes=None, processes=128)
-COMPILE_LIMITS = kit.Limits(cpu_seconds=60, memory_bytes=None, processes=64, file_bytes=256 << 20)
+SCAFFOLD_LIMITS = kit.Limits(cpu_seconds=3600, memory_bytes=4 << 30, processes=128)
+#: rustc in 2 GB of address space (a normal program needs a few hundred MB; include_bytes! of
+#: /dev/zero would grow without end)
+COMPILE_LIMITS = kit.Limits(
+    cpu_seconds=20, memory_bytes=2 << 30, processes=64, file_bytes=256 << 20
+)
+COMPILE_TIMEOUT_S = 30.0
+#: one process, no thread or child (RLIMIT_CPU is per process: children would multiply it)
 TEST_LIMITS = kit.Limits(
     cpu_seconds=rust_tools.TEST_CPU_SECONDS,
     memory_bytes=rust_tools.TEST_MEMORY_BYTES,
-    processes=16,
+    processes=1,
     file_bytes=rust_tools.OUTPUT_MAX_BYTES + 1,  # one byte over: the output limit
     open_files=64,
 )
+#: wall-clock seconds a test may take (the CPU limit, and a margin for a loaded machine)
+TEST_WALL_S = rust_tools.TEST_CPU_SECONDS + 1.5
+#: what judging may take in all, a problem (a program that sleeps uses no CPU)
+JUDGE_S_PER_PROBLEM = 20.0
+#: requests of the scaffold's awaiting a model worker at most (more are refused at once)
+QUEUED_MAX = 8
 
 
 @dataclass
@@ -119,10 +132,10 @@ def bounded_body(ask: Any, params: dict[str, Any]) -> tuple[dict[str, Any], int]
             "temperature": min(2.0, max(0.0, float(ask.get("temperature", 1.0)))),
             "top_p": min(1.0, max(0.0, float(ask.get("top_p", 1.0)))),
         }
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return "max_tokens, temperature and top_p must be numbers"
     stop = ask.get("stop")
-    if isinstance(stop, list) and all(isinstance(s, str) for s in stop):
+    if isinstance(stop, list) and all(isinstance(s, str) and len(s) <= 64 for s in stop):
         body["stop"] = stop[:4]
     return body, chars // CHARS_PER_TOKEN + max_tokens
 
@@ -154,10 +167,12 @@ class _Writer:
         self.lines.put(None)
 
 
-def _call_model(body: dict[str, Any]) -> tuple[dict[str, Any] | None, int, str]:
+def _call_model(body: dict[str, Any], timeout: float) -> tuple[dict[str, Any] | None, int, str]:
     """(response, tokens the engine says it used, error)."""
     try:
-        status, answer = kit.call_service(SERVICE, "/v1/chat/completions", body)
+        status, answer = kit.call_service(
+            SERVICE, "/v1/chat/completions", body, timeout=max(1.0, timeout)
+        )
     except OSError as e:
         return None, 0, f"the model did not answer ({e})"
     if status != 200 or not isinstance(answer, dict):
@@ -199,23 +214,33 @@ def run_batch(
     workers = concurrent.futures.ThreadPoolExecutor(int(params["model_workers"]))
     pending: set[concurrent.futures.Future[None]] = set()
 
-    def answer_ask(ask_id: Any, raw: Any) -> None:
-        bounded = bounded_body(raw, params)
-        if isinstance(bounded, str):
-            writer.send({"reply": ask_id, "error": bounded})
-            return
-        body, worst = bounded
-        if not meter.admit(worst):
-            writer.send({"reply": ask_id, "error": "this scoring's model tokens are spent"})
-            return
-        response, used, error = _call_model(body)
+    def answer_ask(ask_id: int, body: dict[str, Any], worst: int) -> None:
+        response, used, error = _call_model(body, deadline - time.monotonic())
         meter.settle(worst, used)
         if response is None:
             writer.send({"reply": ask_id, "error": error})
         else:
             writer.send({"reply": ask_id, "response": response})
 
-    buffer = b""
+    def ask(ask_id: Any, raw: Any) -> None:
+        """Check a request here (only its small checked form waits for a worker)."""
+        if not isinstance(ask_id, int) or isinstance(ask_id, bool):
+            return
+        bounded = bounded_body(raw, params)
+        if isinstance(bounded, str):
+            writer.send({"reply": ask_id, "error": bounded})
+            return
+        pending.difference_update({f for f in pending if f.done()})
+        if len(pending) >= QUEUED_MAX + int(params["model_workers"]):
+            writer.send({"reply": ask_id, "error": "too many requests at once"})
+            return
+        body, worst = bounded
+        if not meter.admit(worst):
+            writer.send({"reply": ask_id, "error": "this scoring's model tokens are spent"})
+            return
+        pending.add(workers.submit(answer_ask, ask_id, body, worst))
+
+    buffer = bytearray()
     os.set_blocking(proc.stdout.fileno(), False)
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ)
@@ -228,29 +253,44 @@ def run_batch(
             chunk = proc.stdout.read(65536)
             if not chunk:
                 break
-            buffer += chunk
-            *lines, buffer = buffer.split(b"\n")
-            if len(buffer) > LINE_MAX_BYTES:
-                break  # not the protocol: what it handed in so far counts
+            end = chunk.rfind(b"\n")
+            if end < 0:  # no line ends in it: keep it (only the tail is ever searched)
+                buffer += chunk
+                if len(buffer) > LINE_MAX_BYTES:
+                    break  # not the protocol: what it handed in so far counts
+                continue
+            lines = (bytes(buffer) + chunk[:end]).split(b"\n")
+            buffer = bytearray(chunk[end + 1 :])
             for line in lines:
-                try:
-                    message = json.loads(line)
-                except ValueError:
-                    continue
-                if not isinstance(message, dict):
-                    continue
-                if "ask" in message:
-                    pending.add(workers.submit(answer_ask, message["ask"], message.get("body")))
-                name = message.get("answer")
-                if name in names and name not in answers and isinstance(message.get("code"), str):
-                    answers[name] = message["code"]
-                if isinstance(message.get("failed"), str) and message["failed"] in names:
-                    answers.setdefault(message["failed"], "")
+                _take(line, names, answers, ask)
     box.kill()  # the batch is over: nothing of the scaffold's goes on
     writer.close()
-    workers.shutdown(wait=True, cancel_futures=True)
+    # a call in flight ends by its own timeout (the batch's deadline); none waits for it here
+    workers.shutdown(wait=False, cancel_futures=True)
     proc.stdout.close()
     return {name: code for name, code in answers.items() if code}
+
+
+def _take(
+    line: bytes, names: set[str], answers: dict[str, str], ask: Callable[[Any, Any], None]
+) -> None:
+    """One line of the scaffold's: a model request, or a program for a problem of the batch
+    (the first one counts; anything else, or anything malformed, is ignored)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return
+    if not isinstance(message, dict):
+        return
+    if "ask" in message:
+        ask(message["ask"], message.get("body"))
+    name, code = message.get("answer"), message.get("code")
+    if isinstance(name, str) and name in names and isinstance(code, str):
+        # a program is UTF-8 text (a lone surrogate in JSON is not): the rest is replaced
+        answers.setdefault(name, code.encode("utf-8", "replace").decode("utf-8"))
+    failed = message.get("failed")
+    if isinstance(failed, str) and failed in names:
+        answers.setdefault(failed, "")
 
 
 def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any], private: Path) -> str:
@@ -267,7 +307,7 @@ def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any], private
     box.limits = COMPILE_LIMITS
     compiled = box.run(
         ["rustc", *rust_tools.RUSTC_FLAGS, "-o", "main", "main.rs"],
-        timeout=rust_tools.COMPILE_TIMEOUT_S,
+        timeout=COMPILE_TIMEOUT_S,
         cwd=folder,
         max_output=1 << 16,
     )
@@ -285,6 +325,7 @@ def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any], private
                 f.write(stdin.encode())
                 f.seek(0)
                 failure, output = _run_test(box, folder, f, private / "out")
+            box.kill()  # nothing of one test lives on into the next
             if failure:
                 return failure
             if not rust_tools.tokens_equal(expected, output):
@@ -304,7 +345,7 @@ def _run_test(box: kit.Sandbox, folder: Path, stdin: IO[bytes], out: Path) -> tu
             ["./main"], cwd=folder, stdin=stdin, stdout=sink, stderr=subprocess.DEVNULL
         )
         try:
-            code = proc.wait(timeout=2.0 * rust_tools.TEST_CPU_SECONDS + 1.0)
+            code = proc.wait(timeout=TEST_WALL_S)
         except subprocess.TimeoutExpired:
             box.kill()
             return "time limit", ""
@@ -326,16 +367,22 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     with kit.Sandbox(SCAFFOLD_LIMITS, label="scaffold") as box:
         code = box.root / "code"
         kit.copy_solution(solution, code, max_bytes=SOLUTION_MAX_BYTES)
-        if not (code / "scaffold.py").is_file():
-            raise kit.Invalid("no scaffold.py in your solution folder")
-        for name in OURS:
-            (code / name).unlink(missing_ok=True)
-            shutil.copyfile(HERE / name, code / name)
+        if not (code / "scaffold.py").is_file():  # scored, as every scaffold is: nothing solved
+            problems_left: list[dict[str, Any]] = []
+        else:
+            problems_left = problems
+        for name in OURS:  # ours, whatever the agent put there under these names
+            target = code / name
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target)
+            else:
+                target.unlink(missing_ok=True)
+            shutil.copyfile(HERE / name, target)
         box.give(code, writable=False)
         size = int(params["batch_size"])
         total_end = began + float(params["total_seconds"])
-        for start in range(0, len(problems), size):
-            batch = problems[start : start + size]
+        for start in range(0, len(problems_left), size):
+            batch = problems_left[start : start + size]
             end = min(time.monotonic() + float(params["batch_seconds"]), total_end)
             answers |= run_batch(box, code, batch, params, meter, end)
             if time.monotonic() >= total_end:
@@ -343,8 +390,12 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     scaffold_s = time.monotonic() - began
     verdicts: dict[str, str] = {}
     with kit.Sandbox(TEST_LIMITS, label="judge") as box, tempfile.TemporaryDirectory() as own:
-        for problem in problems:
+        judge_end = time.monotonic() + JUDGE_S_PER_PROBLEM * len(problems)
+        for problem in problems:  # past the judging's time, a problem is not solved
             name = problem["name"]
+            if time.monotonic() > judge_end:
+                verdicts[name] = "judging time spent"
+                continue
             verdicts[name] = judge(box, answers.get(name), problem, Path(own))
     n = len(problems)
     k = sum(v == "solved" for v in verdicts.values())

@@ -120,6 +120,28 @@ def _score_on_host(tmp_path: Path, scaffold: str, hidden: Path) -> dict[str, obj
     return dict(json.loads((tmp_path / "result.json").read_text()))
 
 
+#: a scaffold's first lines that write malformed protocol lines to every descriptor it has
+ABUSE = r"""import os
+
+
+def _junk(name):
+    lines = [
+        '{"answer": [], "code": "x"}',  # a list for a name
+        '{"answer": "%s", "code": "\\ud800 fn main() {}"}' % name,  # a lone surrogate
+        '{"ask": 1, "body": {"messages": [], "max_tokens": 1e999}}',  # an infinite max_tokens
+        '{"ask": [2], "body": null}',
+    ]
+    return ("\n".join(lines) + "\n").encode()
+"""
+JUNK_CALL = """
+    for fd in range(3, 12):
+        try:
+            os.write(fd, _junk(problem["name"]))
+        except OSError:
+            pass
+"""
+
+
 @needs_root
 @needs_rustc
 @pytest.mark.usefixtures("interpreter_for_run_users")
@@ -132,7 +154,7 @@ def test_the_judge_solves_with_the_references_and_enforces_its_limits(tmp_path: 
         names[0]: "fn main() { let mut x: u64 = 0; loop { x = x.wrapping_add(1); } }\n",
         names[1]: 'fn main() { let v = vec![7u8; 1 << 30]; println!("{}", v[5]); }\n',
         names[2]: 'fn main() { for _ in 0..3_000_000 { println!("spam"); } }\n',
-        names[3]: "fn main() { let x: i32 = ; }\n",
+        names[3]: 'const Z: &[u8] = include_bytes!("/dev/zero");\nfn main() {}\n',  # rustc's memory
         names[4]: 'fn main() { std::process::Command::new("sh").spawn().unwrap(); }\n',
     }
     scaffold = "SOURCES = {!r}\n\nasync def generate_solution(client, semaphore, problem):\n"
@@ -149,7 +171,19 @@ def test_the_judge_solves_with_the_references_and_enforces_its_limits(tmp_path: 
     assert verdicts[names[0]] == "time limit"
     assert verdicts[names[1]] == "runtime error"  # 256 MB of address space
     assert verdicts[names[2]] == "output limit"
-    assert verdicts[names[3]] == "compile error"
+    assert verdicts[names[3]] == "compile error"  # stopped by its address-space limit
     assert verdicts[names[4]] in ("runtime error", "wrong answer")
     assert verdicts[names[5]] == "solved"
     assert bad["score"] == pytest.approx(1 / 6)
+
+    # a scaffold that writes malformed lines into the protocol (a list for a name, a lone
+    # surrogate in a program, an unbounded request) and then the references: scored as usual
+    abuse = ABUSE + scaffold.format(references).replace(
+        "semaphore, problem):\n", "semaphore, problem):\n" + JUNK_CALL
+    )
+    abused = _score_on_host(tmp_path / "abuse", abuse, hidden)
+    assert abused["valid"], abused
+    # each problem's surrogate program came before its reference (the protocol was reached)
+    # and counts, replaced; the malformed lines crashed nothing
+    verdicts = abused["details"]["verdicts"]  # type: ignore[index]
+    assert set(verdicts.values()) == {"compile error"}
