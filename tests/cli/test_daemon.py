@@ -38,11 +38,6 @@ def _envspec(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
     )
 
 
-def _without_daemon(*args: str) -> bool:
-    """Whether the command succeeds, run without any daemon (it counts no request)."""
-    return _envspec(*args, env={**os.environ, "ENVSPEC_DAEMON": "0"}).returncode == 0
-
-
 def _status() -> dict[str, object]:
     done = _envspec("daemon", "status", "--json")
     assert done.returncode == 0, done.stderr
@@ -209,23 +204,20 @@ def test_ctrl_c_and_sigterm_reach_the_command(
             if label == "with":
                 assert _envspec("daemon", "start").returncode == 0
             client = subprocess.Popen(
-                [*CLIENT, "exec", run_id, "--", "sh", "-c", "touch started; exec sleep 60"],
+                [*CLIENT, "exec", run_id, "--", "sleep", "60"],
                 cwd=REPO,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
             )
-            # the command runs (a fixed wait is too short on a busy machine: a signal before
-            # the command began ends a starting process, and that differs between the two)
-            _wait(lambda: _without_daemon("exec", run_id, "--", "test", "-f", "started"), 120)
             if label == "with":
-                assert _status()["in_flight"] == 1
+                _wait(lambda: _status()["in_flight"] == 1)
+            time.sleep(2)  # the command is running
             began = time.monotonic()
             client.send_signal(signum)
             out, err = client.communicate(timeout=30)
             assert time.monotonic() - began < 20
             ended[label] = (client.returncode, out, err)
-            assert _without_daemon("exec", run_id, "--", "rm", "started")
     finally:
         _envspec("finish", run_id)
         _envspec("daemon", "stop")

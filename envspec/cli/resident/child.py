@@ -86,10 +86,6 @@ def serve(request: Request, settings: StreamSettings) -> NoReturn:
         from envspec.cli.render import renew_consoles
 
         renew_consoles()
-    except KeyboardInterrupt:  # Ctrl-C before the command began: as a starting process ends
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGINT)
-        os._exit(EXIT_INTERRUPTED)
     except Exception:  # the client went away, or its folder did: run nothing (the client,
         os._exit(EXIT_INTERNAL)  # with no pid, runs the command itself and says what is wrong)
     code = _run(list(message["argv"]))

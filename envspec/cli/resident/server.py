@@ -47,8 +47,6 @@ BOOT = (
     "sys.exit(server.main(boot))\n"
 )
 _PEERCRED = struct.Struct("3i")
-#: how soon to look again at a client whose connection held an unread message
-_RECHECK_S = 0.1
 
 
 def main(boot: dict[str, Any]) -> int:
@@ -74,9 +72,6 @@ class _Served:
     pid: int
     conn: socket.socket
     watched: bool = True  # its connection is in the selector (until the client leaves)
-    #: when to look again whether the client left: its connection held a message the child
-    #: had not read yet (the go), which says nothing of the client
-    recheck_at: float | None = None
 
 
 class Daemon:
@@ -142,12 +137,7 @@ class Daemon:
             if timeout is not None and timeout <= 0:
                 _log(f"idle for {self.idle_s:.0f} s: stopping")
                 break
-            rechecks = [s.recheck_at for s in self.serving.values() if s.recheck_at is not None]
-            if rechecks:
-                timeout = max(0.0, min(rechecks) - time.monotonic())
-            events = self.selector.select(timeout)
-            self._recheck_clients()
-            for key, _ in events:
+            for key, _ in self.selector.select(timeout):
                 last_active = time.monotonic()
                 try:
                     if key.data == "listener":
@@ -242,10 +232,6 @@ class Daemon:
             return None
         if pid == 0:
             return child.Request(message, conn)
-        # This end only ever peeks without waiting (MSG_DONTWAIT). A socket timeout would make
-        # Python poll before the peek: the child reading the go in between, the peek would wait
-        # out the timeout, and a busy machine would see its client as gone.
-        conn.settimeout(None)
         self.served += 1
         pidfd = os.pidfd_open(pid)
         self.serving[pidfd] = _Served(pid, conn)
@@ -302,7 +288,7 @@ class Daemon:
         served = self.serving.pop(pidfd)
         self.selector.unregister(pidfd)
         os.close(pidfd)
-        if served.watched and served.recheck_at is None:
+        if served.watched:
             self.selector.unregister(served.conn)
         _, status = os.waitpid(served.pid, 0)
         if os.WIFSIGNALED(status):
@@ -315,37 +301,22 @@ class Daemon:
         served.conn.close()
 
     def _client_left(self, pidfd: int) -> None:
-        """The client's connection is readable: if the client's end closed (the client was
-        killed: a harness's timeout), the command ends with it, as it would without the
-        daemon. A message the child has yet to read (the go) says nothing: look again soon,
-        not at once (the loop would spin, and starve the child that is to read it)."""
+        """The client's end of a request closed (the client was killed: a harness's timeout):
+        the command ends with it, as it would without the daemon."""
         served = self.serving.get(pidfd)
         if served is None or not served.watched:  # reaped in this same round of events
             return
         try:
             data = served.conn.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-        except BlockingIOError:  # nothing to read and not closed: still there
-            if served.recheck_at is not None:
-                served.recheck_at = None
-                self.selector.register(served.conn, selectors.EVENT_READ, ("client", pidfd))
+        except BlockingIOError:
             return
         except OSError:
             data = b""
-        if served.recheck_at is None:
-            self.selector.unregister(served.conn)
-        if data:
-            served.recheck_at = time.monotonic() + _RECHECK_S
-            return
+        self.selector.unregister(served.conn)
         served.watched = False
-        served.recheck_at = None
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(served.pid, signal.SIGKILL)
-
-    def _recheck_clients(self) -> None:
-        now = time.monotonic()
-        for pidfd, served in list(self.serving.items()):
-            if served.recheck_at is not None and served.recheck_at <= now:
-                self._client_left(pidfd)
+        if not data:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(served.pid, signal.SIGKILL)
 
     def _forget(self, listener: socket.socket, *others: socket.socket) -> None:
         """In the child: close what is the daemon's, not the command's."""
