@@ -35,7 +35,6 @@ ANNOTATION_AGENT_DIGEST = "dev.envspec.agent.digest"
 ANNOTATION_SCORER_DIGEST = "dev.envspec.scorer.digest"
 LABEL_MANIFEST = "dev.envspec.manifest"  # the manifest as JSON, on both images
 LABEL_ROLE = "dev.envspec.role"  # agent | scorer | base
-LABEL_BASE_RECIPE = "dev.envspec.base-recipe"  # on base images: the recipe that built them
 LABEL_ENV = "dev.envspec.environment"  # namespace-free name:version
 LABEL_RUN = "dev.envspec.run"  # on every container a run starts
 

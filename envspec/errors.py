@@ -223,12 +223,3 @@ class GpuBusy(GpuError):
         super().__init__(message, hint=hint)
         self.holders = dict(holders or {})
         self.waited_s = waited_s
-
-
-class DaemonError(EnvspecError):
-    """The envspec daemon (``envspec daemon``) cannot start or stop; ``socket`` is where it
-    listens or would listen."""
-
-    def __init__(self, message: str, *, hint: str | None = None, socket: str = "") -> None:
-        super().__init__(message, hint=hint)
-        self.socket = socket

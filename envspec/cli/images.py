@@ -61,9 +61,7 @@ def base_build(
     ),
     tag: str | None = typer.Option(None, help="Tag for the image (default: the standard one)."),
     if_missing: bool = typer.Option(
-        False,
-        "--if-missing",
-        help="Do nothing when the engine has the tag already, built by this envspec's recipe.",
+        False, "--if-missing", help="Do nothing when the engine already has the tag."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
@@ -77,7 +75,7 @@ def base_build(
         )
     opts = base_images.BaseOptions(mirror=mirror, ca_bundle=ca_bundle, wheelhouse=wheelhouse)
     tag = tag or constants.BASE_IMAGES[kind]
-    if if_missing and base_images.is_current(tag) and (existing := engine.image_id(tag)):
+    if if_missing and (existing := engine.image_id(tag)) is not None:
         if as_json:
             print_json({"tag": tag, "image": existing, "built": False})
         else:

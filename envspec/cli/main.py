@@ -5,15 +5,11 @@ the commands, so that starting the CLI costs only typer and the manifest models.
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import sys
-from collections.abc import Callable
-from typing import Any
 
 import typer
-import typer.main
 from rich.markup import escape
 
 from envspec import __version__
@@ -22,7 +18,6 @@ from envspec.cli import (
     authoring,
     batch,
     calibrate,
-    daemon,
     export,
     images,
     manifest,
@@ -50,7 +45,6 @@ authoring.register(app)
 export.register(app)
 serve.register(app)
 batch.register(app)
-daemon.register(app)
 
 
 def _print_version(value: bool) -> None:
@@ -77,13 +71,6 @@ def _root(
     )
 
 
-@functools.cache
-def command() -> Callable[..., Any]:
-    """The CLI as a click command, built once a process (the daemon builds it before it forks:
-    envspec/cli/resident/server.py)."""
-    return typer.main.get_command(app)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every envspec error becomes a message and an exit code, never a traceback.
     Under ``--json`` the error is also a JSON object on stdout (docs/cli.md)."""
@@ -91,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     as_json = "--json" in (args[: args.index("--")] if "--" in args else args)
     try:
         # standalone mode: typer itself reports usage errors and raises SystemExit
-        command()(args=args, prog_name="envspec")
+        app(args=args, prog_name="envspec")
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except EnvspecError as e:

@@ -16,25 +16,10 @@ from rich.progress import (
     TransferSpeedColumn,
 )
 
-
-def _console(*, stderr: bool) -> Console:
-    return Console(stderr=stderr, soft_wrap=True)
-
-
-console = _console(stderr=False)
-err_console = _console(stderr=True)
+console = Console(soft_wrap=True)
+err_console = Console(stderr=True, soft_wrap=True)
 #: the phase of the running command last announced (for what Ctrl-C interrupted)
 _steps: list[str] = []
-
-
-def renew_consoles() -> None:
-    """Make both consoles again, in place (the command modules hold them by name), as a new
-    process would: for the daemon's child, whose terminal and environment are the client's,
-    not those of the daemon that imported this module (envspec/cli/resident/child.py)."""
-    for made, stderr in ((console, False), (err_console, True)):
-        made.__dict__.clear()
-        made.__dict__.update(_console(stderr=stderr).__dict__)
-    _steps.clear()
 
 
 def step_printer(*, enabled: bool) -> Callable[[str], None]:

@@ -38,16 +38,6 @@ PRUNE = [
 ]
 
 
-#: the recipe of the base images, as their label says: bumped when a change to how they are
-#: built must reach engines that have them (`--if-missing`, so scripts/base-images, rebuilds
-#: older ones).
-#: 2: the .pyc files checked by hash (they were stale, so every process compiled again)
-BASE_RECIPE = "2"
-#: compileall's arguments for the python base: its standard library, Debian's packages and
-#: the venv, forced, hash-checked (reproducible too: no timestamp in the files)
-COMPILE_ARGS = "-q -f --invalidation-mode checked-hash /usr/lib/python3* /opt/venv"
-
-
 @dataclass(frozen=True)
 class BaseOptions:
     """Options for ``envspec base build``."""
@@ -118,14 +108,6 @@ def build_python_base(opts: BaseOptions, *, tag: str = constants.BASE_IMAGES["py
         for rel in PRUNE:
             shutil.rmtree(root / rel, ignore_errors=True)
         (root / "var/lib/apt/lists/partial").mkdir(parents=True, exist_ok=True)
-        # Every .pyc again, checked by the source's hash rather than its mtime: the layer's
-        # fixed mtime (below) makes timestamp-checked ones stale, and every Python process of
-        # every container would then compile what it imports again (0.1-0.2 s a process;
-        # every call, in a scorer container, whose root is read-only).
-        _run(
-            ["chroot", str(root), "sh", "-c", f"python3 -m compileall {COMPILE_ARGS}"],
-            step="compile the Python files",
-        )
         tarball = Path(tmp) / "rootfs.tar"
         # Sorted names and a fixed mtime make the layer reproducible for identical packages.
         _run(
@@ -144,7 +126,6 @@ def build_python_base(opts: BaseOptions, *, tag: str = constants.BASE_IMAGES["py
         )
         changes = [f"ENV {k}={v}" for k, v in env.items()]
         changes += ['CMD ["/bin/bash"]', f"LABEL {constants.LABEL_ROLE}=base"]
-        changes += [f"LABEL {constants.LABEL_BASE_RECIPE}={BASE_RECIPE}"]
         return engine.import_rootfs(tarball, tag, changes=changes)
 
 
@@ -196,7 +177,7 @@ def build_torch_cpu_base(
             "COPY wheels/ /tmp/wheels/\n"
             f"RUN pip install --no-cache-dir --find-links /tmp/wheels 'torch=={version}' numpy"
             " && rm -rf /tmp/wheels\n"
-            f"LABEL {constants.LABEL_ROLE}=base {constants.LABEL_BASE_RECIPE}={BASE_RECIPE}\n"
+            f"LABEL {constants.LABEL_ROLE}=base\n"
         )
         return engine.build_dockerfile(
             ctx, tag=tag, buildargs={constants.BUILD_ARG_BASE: base}, on_line=on_line
@@ -238,20 +219,11 @@ def build_services_base(
             f"RUN python3 -m venv {home}/venv && {home}/venv/bin/pip install --no-cache-dir"
             f" --no-index --find-links /tmp/wheels {' '.join(constants.SERVICES_PACKAGES)}"
             " && rm -rf /tmp/wheels\n"
-            f"LABEL {constants.LABEL_ROLE}=base {constants.LABEL_BASE_RECIPE}={BASE_RECIPE}\n"
+            f"LABEL {constants.LABEL_ROLE}=base\n"
         )
         return engine.build_dockerfile(
             ctx, tag=tag, buildargs={constants.BUILD_ARG_BASE: base}, on_line=on_line
         )
-
-
-def is_current(tag: str) -> bool:
-    """Whether the engine has ``tag``, built by this envspec's recipe (``BASE_RECIPE``): an
-    older one is rebuilt where `--if-missing` asks."""
-    return (
-        engine.image_id(tag) is not None
-        and engine.image_labels(tag).get(constants.LABEL_BASE_RECIPE) == BASE_RECIPE
-    )
 
 
 def _run(cmd: list[str], *, step: str) -> None:

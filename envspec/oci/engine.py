@@ -7,7 +7,6 @@ converts Docker's save format into compressed OCI layers reproducibly.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import logging
@@ -21,7 +20,6 @@ from typing import Any
 
 import docker
 import docker.errors
-import requests
 
 from envspec.errors import BuildError, EngineError
 
@@ -30,28 +28,17 @@ log = logging.getLogger(__name__)
 _STEP = re.compile(r"^Step (\d+/\d+) : (.*)$")
 
 
-#: the API version a client asks for before it knows the engine's (any engine speaks it)
-_PROBE_API_VERSION = "1.24"
-
-
 @functools.cache
 def client() -> Any:
-    """A docker SDK client for the engine named by ``DOCKER_HOST`` (or the default socket),
-    speaking the engine's API version.
+    """A docker SDK client for the engine named by ``DOCKER_HOST`` (or the default socket).
 
     Raises:
         EngineError: no engine answers.
     """
-    # The version comes from the engine's /_ping, which answers in a few milliseconds; the
-    # SDK's own negotiation asks /version, which takes some 20 ms (every component's version)
-    # and is paid by every envspec process that touches the engine.
     try:
-        with contextlib.closing(docker.from_env(version=_PROBE_API_VERSION, timeout=60)) as probe:
-            answer = probe.api.get(f"{probe.api.base_url}/_ping", timeout=60)
-            answer.raise_for_status()
-        version = answer.headers.get("Api-Version")
-        c = docker.from_env(version=version or "auto", timeout=600)
-    except (docker.errors.DockerException, requests.exceptions.RequestException) as e:
+        c = docker.from_env(timeout=600)
+        c.ping()
+    except docker.errors.DockerException as e:
         raise EngineError(
             f"no Docker engine answers: {e}",
             hint="start one (`dockerd &`, or scripts/bootstrap) or set DOCKER_HOST",
