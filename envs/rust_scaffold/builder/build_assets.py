@@ -47,6 +47,18 @@ LITE_HIDDEN = 16
 HIDDEN_TESTS = 12
 VISIBLE_TESTS = 12
 PUBLIC_SEED = "rust_scaffold/visible-tests"
+#: a small, fixed bank (three visible, six hidden with --only): the tests' sets
+SMALL_BANK = (
+    "angle-of-the-hands",
+    "archipelago-count",
+    "balance-beam-point",
+    "best-sales-week",
+    "broken-stairs",
+    "bracket-flips",
+    "merged-bookings",
+    "tolerance-groups",
+    "widest-gap-on-the-road",
+)
 SETS = {
     "visible": "rust_scaffold-visible",
     "hidden-lite": "rust_scaffold-lite-hidden",
@@ -152,10 +164,11 @@ def main() -> None:
         help="the secret the split and the hidden tests come from (default: "
         "$ENVSPEC_ASSET_SECRET, else a fresh one: the sets cannot then be rebuilt)",
     )
-    parser.add_argument("--only", default=None, help="SLUG,... (a small bank, for tests)")
+    parser.add_argument("--only", default=None, help="SLUG,... or 'small' (SMALL_BANK)")
     args = parser.parse_args()
     secret = load_secret(args.secret_file)
-    report = build(args.out, secret, only=args.only.split(",") if args.only else None)
+    only = list(SMALL_BANK) if args.only == "small" else args.only.split(",") if args.only else None
+    report = build(args.out, secret, only=only)
     if args.registry is None:
         from envspec.constants import default_store_path
 

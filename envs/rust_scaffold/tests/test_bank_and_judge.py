@@ -19,18 +19,6 @@ from tests.support.envs import load_module
 ENV = Path(__file__).resolve().parents[1]
 BANK = ENV / "bank"
 KIT = Path(__file__).resolve().parents[3] / "envspec" / "kit"
-#: the small bank the tests build their sets from (three visible, six hidden)
-SUBSET = [
-    "angle-of-the-hands",
-    "archipelago-count",
-    "balance-beam-point",
-    "best-sales-week",
-    "broken-stairs",
-    "bracket-flips",
-    "merged-bookings",
-    "tolerance-groups",
-    "widest-gap-on-the-road",
-]
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the judge's sandbox needs root")
 needs_rustc = pytest.mark.skipif(
     not Path("/usr/bin/rustc").exists(), reason="Debian's rustc-web (scripts/bootstrap)"
@@ -55,7 +43,13 @@ def test_every_problem_loads_and_a_sample_passes_the_bank_check() -> None:
     assert not any(p.has_checker for p in problems)  # the judge compares tokens only
     if shutil.which("rustc"):
         done = subprocess.run(
-            [sys.executable, str(ENV / "builder" / "bank_check.py"), "--tests", "6", *SUBSET[:3]],
+            [
+                sys.executable,
+                str(ENV / "builder" / "bank_check.py"),
+                "--tests",
+                "6",
+                *_builder().SMALL_BANK[:3],
+            ],
             capture_output=True,
             text=True,
             timeout=600,
@@ -67,9 +61,9 @@ def test_the_split_and_the_hidden_tests_come_from_the_secret(tmp_path: Path) -> 
     builder = _builder()
     a = AssetSecret(os.urandom(32), "fresh")
     b = AssetSecret(os.urandom(32), "fresh")
-    builder.build(tmp_path / "a1", a, only=SUBSET)
-    builder.build(tmp_path / "a2", a, only=SUBSET)
-    builder.build(tmp_path / "b", b, only=SUBSET)
+    builder.build(tmp_path / "a1", a, only=list(builder.SMALL_BANK))
+    builder.build(tmp_path / "a2", a, only=list(builder.SMALL_BANK))
+    builder.build(tmp_path / "b", b, only=list(builder.SMALL_BANK))
 
     def files(root: Path) -> dict[str, bytes]:
         return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*.json")}
@@ -146,7 +140,9 @@ JUNK_CALL = """
 @needs_rustc
 @pytest.mark.usefixtures("interpreter_for_run_users")
 def test_the_judge_solves_with_the_references_and_enforces_its_limits(tmp_path: Path) -> None:
-    _builder().build(tmp_path / "sets", AssetSecret(os.urandom(32), "fresh"), only=SUBSET)
+    _builder().build(
+        tmp_path / "sets", AssetSecret(os.urandom(32), "fresh"), only=list(_builder().SMALL_BANK)
+    )
     hidden = tmp_path / "sets" / "hidden"
     names = sorted(p.stem for p in hidden.glob("*.json"))
     references = {n: (BANK / n / "solution.rs").read_text() for n in names}

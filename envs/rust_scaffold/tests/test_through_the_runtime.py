@@ -31,18 +31,6 @@ pytestmark = [
 ]
 
 ENV = Path(__file__).resolve().parents[1]
-#: the same small bank as test_bank_and_judge.py's
-SUBSET = [
-    "angle-of-the-hands",
-    "archipelago-count",
-    "balance-beam-point",
-    "best-sales-week",
-    "broken-stairs",
-    "bracket-flips",
-    "merged-bookings",
-    "tolerance-groups",
-    "widest-gap-on-the-road",
-]
 #: a scoring made small: batches of three, short answers, a small cap
 SMALL = {
     "batch_size: 8": "batch_size: 3",
@@ -66,7 +54,9 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> str:
     the coder, and small batches and caps; published to a store of the module's own."""
     root = tmp_path_factory.mktemp("rust_scaffold")
     target = RegistryTarget(store=str(root / "store"))
-    _builder().build(root / "sets", AssetSecret(os.urandom(32), "fresh"), only=SUBSET)
+    _builder().build(
+        root / "sets", AssetSecret(os.urandom(32), "fresh"), only=list(_builder().SMALL_BANK)
+    )
     pins = {}
     for name, repo in (
         ("visible", "rust_scaffold-visible"),
