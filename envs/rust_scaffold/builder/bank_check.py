@@ -9,8 +9,9 @@ generates N tests with gen.py and compares the two references on each (with chec
 problem has one, else token by token). It prints one line per problem and a summary, and exits 1
 if any problem failed.
 
-The scorer reuses the small public helpers: compile_rust, run_program, tokens_equal,
-load_problem and answer_ok.
+Programs are compiled with the judge's flags and compared with the judge's comparison
+(``task/solution/rust_tools.py``, the scorer's and the agent's own utilities); the builder
+(build_assets.py) reuses load_problem, load_module and case_seed.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "task" / "solution"))
+import rust_tools  # the judge's flags and comparison
 
 BANK_DIR = Path(__file__).resolve().parents[1] / "bank"
 
@@ -84,12 +88,7 @@ class RunResult:
     timed_out: bool
 
 
-# ---------------------------------------------------------------- helpers the scorer reuses
-
-
-def tokens_equal(expected: str, got: str) -> bool:
-    """The default judge: the whitespace-separated tokens are the same."""
-    return expected.split() == got.split()
+# ---------------------------------------------------------------- helpers
 
 
 def run_program(
@@ -127,11 +126,11 @@ def run_program(
 
 
 def compile_rust(src: Path, out_dir: Path, timeout_s: float = COMPILE_TIMEOUT_S) -> Path:
-    """Build src with `rustc -O --edition 2021` into out_dir/sol; BankError with rustc's
-    messages if it does not build."""
+    """Build src as the judge does (rust_tools.RUSTC_FLAGS) into out_dir/sol; BankError with
+    rustc's messages if it does not build."""
     out = out_dir / "sol"
     res = run_program(
-        ["rustc", "-O", "--edition", "2021", "-o", out, src.resolve()],
+        ["rustc", *rust_tools.RUSTC_FLAGS, "-o", out, src.resolve()],
         "",
         timeout_s,
         cwd=out_dir,
@@ -243,7 +242,7 @@ def answer_ok(checker: Checker | None, inp: str, expected: str, got: str) -> boo
     """Judge got against expected: with the problem's checker if any, else token by token.
     A checker that raises counts as a rejection."""
     if checker is None:
-        return tokens_equal(expected, got)
+        return rust_tools.tokens_equal(expected, got)
     try:
         return bool(checker(inp, expected, got))
     except Exception:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import contest
 import rust_tools
 import scorer_kit as kit
 
@@ -57,7 +58,6 @@ SCAFFOLD_LIMITS = kit.Limits(cpu_seconds=3600, memory_bytes=4 << 30, processes=1
 COMPILE_LIMITS = kit.Limits(
     cpu_seconds=20, memory_bytes=2 << 30, processes=64, file_bytes=256 << 20
 )
-COMPILE_TIMEOUT_S = 30.0
 #: one process, no thread or child (RLIMIT_CPU is per process: children would multiply it)
 TEST_LIMITS = kit.Limits(
     cpu_seconds=rust_tools.TEST_CPU_SECONDS,
@@ -66,8 +66,6 @@ TEST_LIMITS = kit.Limits(
     file_bytes=rust_tools.OUTPUT_MAX_BYTES + 1,  # one byte over: the output limit
     open_files=64,
 )
-#: wall-clock seconds a test may take (the CPU limit, and a margin for a loaded machine)
-TEST_WALL_S = rust_tools.TEST_CPU_SECONDS + 1.5
 #: what judging may take in all, a problem (a program that sleeps uses no CPU)
 JUDGE_S_PER_PROBLEM = 20.0
 #: requests of the scaffold's awaiting a model worker at most (more are refused at once)
@@ -98,14 +96,6 @@ class Meter:
         with self.lock:
             self.reserved -= worst
             self.used += used
-
-
-def load_problems(folder: Path) -> list[dict[str, Any]]:
-    """The hidden set, by name."""
-    problems = [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
-    if not problems:
-        raise RuntimeError(f"no problems in {folder}")
-    return problems
 
 
 def bounded_body(ask: Any, params: dict[str, Any]) -> tuple[dict[str, Any], int] | str:
@@ -209,7 +199,7 @@ def run_batch(
     )
     assert proc.stdin is not None and proc.stdout is not None
     writer = _Writer(proc.stdin)
-    shown = [{k: p[k] for k in ("name", "title", "description", "public_tests")} for p in batch]
+    shown = [contest.for_scaffold(p) for p in batch]
     writer.send({"problems": shown, "concurrency": int(params["concurrency"])})
     workers = concurrent.futures.ThreadPoolExecutor(int(params["model_workers"]))
     pending: set[concurrent.futures.Future[None]] = set()
@@ -307,7 +297,7 @@ def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any], private
     box.limits = COMPILE_LIMITS
     compiled = box.run(
         ["rustc", *rust_tools.RUSTC_FLAGS, "-o", "main", "main.rs"],
-        timeout=COMPILE_TIMEOUT_S,
+        timeout=rust_tools.COMPILE_TIMEOUT_S,
         cwd=folder,
         max_output=1 << 16,
     )
@@ -345,7 +335,7 @@ def _run_test(box: kit.Sandbox, folder: Path, stdin: IO[bytes], out: Path) -> tu
             ["./main"], cwd=folder, stdin=stdin, stdout=sink, stderr=subprocess.DEVNULL
         )
         try:
-            code = proc.wait(timeout=TEST_WALL_S)
+            code = proc.wait(timeout=rust_tools.TEST_WALL_S)
         except subprocess.TimeoutExpired:
             box.kill()
             return "time limit", ""
@@ -360,7 +350,9 @@ def _run_test(box: kit.Sandbox, folder: Path, stdin: IO[bytes], out: Path) -> tu
 
 def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     """Run the scaffold on every hidden problem, judge what it wrote, count the solved."""
-    problems = load_problems(HIDDEN)
+    problems = contest.load_problems(HIDDEN)
+    if not problems:
+        raise RuntimeError(f"no problems in {HIDDEN}")
     began = time.monotonic()
     meter = Meter(int(params["scoring_tokens"]))
     answers: dict[str, str] = {}

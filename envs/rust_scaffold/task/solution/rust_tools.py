@@ -21,7 +21,9 @@ RUSTC_FLAGS = ("-O", "--edition", "2021", "--crate-name", "main")
 TEST_CPU_SECONDS = 2
 TEST_MEMORY_BYTES = 256 << 20
 OUTPUT_MAX_BYTES = 1 << 20
-COMPILE_TIMEOUT_S = 60.0
+#: the judge's wall-clock limits: a compilation, a test (its CPU limit and a margin)
+COMPILE_TIMEOUT_S = 30.0
+TEST_WALL_S = TEST_CPU_SECONDS + 1.5
 
 _FENCE = re.compile(r"```([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
 
@@ -82,7 +84,7 @@ class Ran:
     seconds: float
 
 
-def run_program(binary: Path, stdin: str, *, timeout: float = 2 * TEST_CPU_SECONDS) -> Ran:
+def run_program(binary: Path, stdin: str, *, timeout: float = TEST_WALL_S) -> Ran:
     """Run ``binary`` on ``stdin`` (wall-clock ``timeout``; output beyond the judge's limit
     is cut, and such an answer is wrong anyway)."""
     began = time.monotonic()
