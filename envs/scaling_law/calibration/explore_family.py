@@ -6,7 +6,7 @@
 
 Each ``--family`` overrides some of the variant's parameters; each ``--level`` is a nominal
 FLOP level and its widths (a list, or FIRST,LAST,COUNT for a geometric grid). Every
-(family, level, width) is trained once (seed 0) by the sweep's own job (build_truth.py,
+(family, level, width) is trained with seed 0 (seeds 0..N-1 with ``--seeds N``) by the sweep's own job (build_truth.py,
 experiment.py), longest first, and written to OUT.jsonl as it finishes, so a run stopped at its
 time limit keeps what it measured. A level's widths whose step count falls under ten are
 skipped. The results say where a family's optimum lies at each level: for the operator's eyes
@@ -16,10 +16,7 @@ only (a target level's optimum is the answer), never published as they are.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
-import json
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -68,6 +65,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--family", action="append", default=[])
     parser.add_argument("--level", action="append", required=True)
+    parser.add_argument("--seeds", type=int, default=1, help="seeds 0..N-1 each")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--deadline", type=float, default=0, help="start nothing after S seconds")
@@ -84,28 +82,12 @@ def main(argv: list[str]) -> None:
             for w in widths_of(widths, family.n_head):
                 iters = round(level / family.flops(w, 1))
                 if iters >= 10:
-                    # seed 0, one torch thread a job (the trainer's default seed)
-                    jobs.append((name, level, (data, family, w, iters, 0, args.device, 1)))
+                    # one torch thread a job; seed 0 is the trainer's default
+                    for seed in range(args.seeds):
+                        job = (data, family, w, iters, seed, args.device, 1)
+                        jobs.append((name, level, job))
     jobs.sort(key=lambda j: -j[2][3])  # longest first: the pool ends together
-    began = time.monotonic()
-    with args.out.open("a") as out, concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-        pending = set()
-        queue = list(jobs)
-        while queue or pending:
-            late = args.deadline and time.monotonic() - began > args.deadline
-            while queue and len(pending) < args.jobs and not late:
-                pending.add(pool.submit(_one, queue.pop(0)))
-            if late:
-                queue.clear()
-            if not pending:
-                break
-            done, pending = concurrent.futures.wait(
-                pending, return_when=concurrent.futures.FIRST_COMPLETED
-            )
-            for future in done:
-                out.write(json.dumps(future.result()) + "\n")
-                out.flush()
-    print(f"{len(jobs)} experiments, {time.monotonic() - began:.0f} s", file=sys.stderr)
+    build_truth.run_longest_first(jobs, _one, args.out, args.jobs, args.deadline)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,10 @@ import concurrent.futures
 import json
 import statistics
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -39,6 +41,43 @@ def grid(first: int, last: int, count: int, multiple: int) -> list[int]:
     if len(set(widths)) != count:
         raise SystemExit(f"the grid {widths} repeats a width: widen it or take fewer points")
     return widths
+
+
+Job = TypeVar("Job")
+
+
+def run_longest_first(
+    jobs: list[Job],
+    one: Callable[[Job], dict[str, Any]],
+    out: Path,
+    workers: int,
+    deadline: float = 0,
+) -> list[dict[str, Any]]:
+    """Run ``jobs`` (longest first, as given) in ``workers`` processes, appending each result
+    to the JSON-lines file ``out`` as it finishes, so that a sweep cut short (a lent GPU taken
+    back, a time limit) keeps what it measured. With ``deadline`` nothing starts after that
+    many seconds. Returns the results of this call."""
+    began = time.monotonic()
+    results = []
+    with out.open("a") as sink, concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        pending: set[concurrent.futures.Future[dict[str, Any]]] = set()
+        queue = list(jobs)
+        while queue or pending:
+            if deadline and time.monotonic() - began > deadline:
+                queue.clear()
+            while queue and len(pending) < workers:
+                pending.add(pool.submit(one, queue.pop(0)))
+            if not pending:
+                break
+            done, pending = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                results.append(future.result())
+                sink.write(json.dumps(results[-1]) + "\n")
+                sink.flush()
+    print(f"{len(results)} of {len(jobs)} runs, {time.monotonic() - began:.0f} s", file=sys.stderr)
+    return results
 
 
 def _one(args: tuple[Path, experiment.Family, int, int, int, str, int]) -> dict[str, Any]:
@@ -83,6 +122,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--threads", type=int, default=2, help="torch threads per job")
     parser.add_argument("--target", type=float, default=None, help="explore another target")
+    parser.add_argument("--deadline", type=float, default=0, help="start nothing after S seconds")
     parser.add_argument(
         "--widths", required=True, help="the grid FIRST,LAST,COUNT (the operator's, unpublished)"
     )
@@ -96,13 +136,23 @@ def main(argv: list[str]) -> None:
     iters = [max(1, round(target / family.flops(w, 1))) for w in widths]
     data = args.data / params["data"]
     seeds = list(range(1, args.seeds + 1))  # seed 0 is the trainer's default: not reused
+    args.out.mkdir(parents=True, exist_ok=True)
+    # every finished run, kept across calls: a sweep resumes where it stopped
+    done_file = args.out / "runs.jsonl"
+    lines = done_file.read_text().splitlines() if done_file.exists() else []
+    done = [json.loads(line) for line in lines]
+    have = {(r["n_embd"], r["seed"]) for r in done}
     jobs = [
         (data, family, w, i, s, args.device, args.threads)
         for w, i in zip(widths, iters, strict=True)
         for s in seeds
+        if (w, s) not in have
     ]
-    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-        runs = list(pool.map(_one, jobs))
+    jobs.sort(key=lambda j: -j[3] * j[2] ** 0.5)  # longest first (steps, a little width)
+    runs = done + run_longest_first(jobs, _one, done_file, args.jobs, args.deadline)
+    if len({(r["n_embd"], r["seed"]) for r in runs}) < len(widths) * len(seeds):
+        raise SystemExit(f"the sweep is not complete ({done_file}): run the same command again")
+    runs.sort(key=lambda r: (widths.index(r["n_embd"]), r["seed"]))
     losses = [[r["loss"] for r in runs if r["n_embd"] == w] for w in widths]
     truth = {
         "format": "scaling_law-truth-v1",
@@ -117,7 +167,6 @@ def main(argv: list[str]) -> None:
         "epochs": [r["epochs"] for r in runs if r["seed"] == seeds[0]],
         "runs": runs,
     }
-    args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "truth.json").write_text(json.dumps(truth, indent=1) + "\n")
     print(json.dumps(figures(truth), indent=1))
 

@@ -45,6 +45,8 @@ class Family:
     #: float32 matrix products in TensorFloat-32 on a GPU (standard: about 4x the speed; the
     #: truth, the trainer and every experiment use the same arithmetic)
     tf32: bool = False
+    #: Adam's second-moment decay (absent from a variant: torch's default)
+    beta2: float = 0.999
 
     @classmethod
     def of(cls, params: dict[str, Any]) -> Family:
@@ -58,6 +60,7 @@ class Family:
             warmup=int(params["warmup"]),
             eval_batches=int(params["eval_batches"]),
             tf32=bool(params.get("tf32", False)),
+            beta2=float(params.get("beta2", 0.999)),
         )
 
     def flops(self, n_embd: int, max_iters: int) -> int:
@@ -129,7 +132,9 @@ def run(
         n_embd=n_embd,
     )
     model = gpt.GPT(config).to(device)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=family.lr, weight_decay=0.1)
+    optimiser = torch.optim.AdamW(
+        model.parameters(), lr=family.lr, betas=(0.9, family.beta2), weight_decay=0.1
+    )
     # batches from a generator of the seed: the same experiment, the same data order
     order = torch.Generator().manual_seed(seed)
     span = family.block_size + 1
