@@ -9,16 +9,19 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from envspec import constants
 from envspec.errors import EnvspecError, ImmutableVersion, RegistryError
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci import engine, env_assets
 from envspec.oci.artifact import EnvironmentArtifact
-from envspec.oci.build import BuiltEnvironment, build_environment
 from envspec.oci.layout import LayoutStore
 from envspec.oci.store import Access, Store, open_store
 from envspec.oci.transfer import SentBytes, TransferStats, copy_manifest, missing_bytes
+
+if TYPE_CHECKING:
+    from envspec.oci.build import BuiltEnvironment
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +118,10 @@ def push_environment(
     step = on_step or (lambda text: None)
     if built is None:
         step("building the agent and scorer images")
+        # imported here: building needs the manifest schema (jsonschema, yaml), which a
+        # pull (it reads scorer_reference from this module) and a run start never load
+        from envspec.oci.build import build_environment
+
         built = build_environment(env_dir, assets_from=assets_from, access=access)
     manifest = built.manifest
     ref = target.reference(manifest.name, manifest.version)

@@ -142,7 +142,10 @@ def test_version_and_a_light_start() -> None:
         ("envspec.cli.main", ("docker", "requests", "jsonschema", "envspec.oci.pull",
                               "envspec.runtime.runs", "envspec.authoring.check")),
         ("envspec.runtime.runs, envspec.runtime.backends.docker, envspec.schema",
-         ("jsonschema", "envspec.oci.pull", "envspec.oci.build", "pydantic")),
+         ("jsonschema", "envspec.oci.pull", "envspec.oci.build", "pydantic", "httpx")),
+        # what starting a run adds (the puller): still no builder, schema or httpx
+        ("envspec.runtime.runs, envspec.runtime.backends.docker, envspec.oci.pull",
+         ("jsonschema", "envspec.oci.build", "yaml", "httpx")),
     ):  # fmt: skip
         probe = f"import sys, {imported}; print(sorted(m for m in {absent!r} if m in sys.modules))"
         loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)

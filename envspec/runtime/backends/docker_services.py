@@ -21,7 +21,6 @@ from typing import Any
 
 import docker.errors
 import docker.types
-import httpx
 
 from envspec import constants
 from envspec.errors import EngineError
@@ -279,6 +278,9 @@ def _wait_ready(run: RunRecord, service: Service, proxy: Any, key: str) -> None:
             exited = "its engine exited" + (" (run it in the scorer image to see why)" * custom)
             break
         address = proxy.attrs["NetworkSettings"]["Networks"][svc_net]["IPAddress"]
+        # imported here: httpx costs every docker command about 40 ms, and only services use it
+        import httpx
+
         try:
             answer = httpx.get(
                 f"http://{address}:{services.PORT}{route}",
