@@ -6,11 +6,12 @@
 
 Each ``--family`` overrides some of the variant's parameters; each ``--level`` is a nominal
 FLOP level and its widths (a list, or FIRST,LAST,COUNT for a geometric grid). Every
-(family, level, width) is trained with seed 0 (seeds 0..N-1 with ``--seeds N``) by the sweep's own job (build_truth.py,
-experiment.py), longest first, and written to OUT.jsonl as it finishes, so a run stopped at its
-time limit keeps what it measured. A level's widths whose step count falls under ten are
-skipped. The results say where a family's optimum lies at each level: for the operator's eyes
-only (a target level's optimum is the answer), never published as they are.
+(family, level, width) is trained with seed 0 (seeds 0..N-1 with ``--seeds N``) by the sweep's
+own job (build_truth.py, experiment.py), longest first, and written to OUT.jsonl as it
+finishes, so a run stopped at its time limit keeps what it measured. A level's widths whose
+step count falls under ten are skipped. The results say where a family's optimum lies at each
+level: for the operator's eyes only (a target level's optimum is the answer), never published
+as they are.
 """
 
 from __future__ import annotations
