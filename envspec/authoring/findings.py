@@ -29,6 +29,7 @@ CODES: dict[str, tuple[str, str]] = {
     "normalisation-without-provenance": (ERROR, "normalisation scores without their provenance"),
     "normalisation-stale": (ERROR, "normalisation differs from the last calibration file"),
     "calibration-missing": (INFO, "no calibration/*.json backs a variant's normalisation"),
+    "hidden-raw-normalisation": (WARNING, "a hidden scorer's raw figures are in the manifest"),
     "canary-missing": (ERROR, "the instructions do not contain the canary string"),
     "reference-missing": (ERROR, "no reference solution for a variant"),
     "exploits-missing": (WARNING, "exploits/ holds no exploit"),

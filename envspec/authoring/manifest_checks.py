@@ -54,6 +54,7 @@ def static_findings(env_dir: Path, manifest: Manifest, variants: Iterable[str]) 
         v = manifest.variant(name)
         out += _budgets(manifest, v)
         out += _normalisation(env_dir, v)
+        out += _hidden_raw_normalisation(manifest, v)
         try:
             reference_files(env_dir, name)
         except EnvspecError as e:
@@ -104,6 +105,25 @@ def _budgets(manifest: Manifest, v: Variant) -> list[Finding]:
                 )
             )
     return out
+
+
+def _hidden_raw_normalisation(manifest: Manifest, v: Variant) -> list[Finding]:
+    norm = v.normalisation
+    if manifest.scoring.visibility != "hidden" or norm is None:
+        return []
+    if (norm.starting, norm.reference) == (0.0, 1.0):
+        return []
+    return [
+        finding(
+            "hidden-raw-normalisation",
+            f"variant {v.name!r} hides its score but publishes its raw starting and reference "
+            f"scores ({norm.starting:g}, {norm.reference:g}); with the starting solution public "
+            "they can give the secret away",
+            "normalise in the scorer (its constants in a scorer-only asset) and calibrate to "
+            "starting 0, reference 1",
+            f"variants.{v.name}.normalisation",
+        )
+    ]
 
 
 def _normalisation(env_dir: Path, v: Variant) -> list[Finding]:

@@ -36,6 +36,7 @@ import selectors
 import shutil
 import signal
 import stat
+import struct
 import subprocess
 import sys
 import tempfile
@@ -79,6 +80,12 @@ MS_RDONLY, MS_BIND, MS_REC, MS_PRIVATE = 0x1, 0x1000, 0x4000, 0x40000
 #: the shared temporary folders a sandbox gets its own of (its folder's ``tmp``)
 SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
 PR_SET_NO_NEW_PRIVS = 38
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
+#: machine -> (its audit arch, the numbers of add_key, request_key and keyctl)
+KEYRING_SYSCALLS = {
+    "x86_64": (0xC000003E, (248, 249, 250)),
+    "aarch64": (0xC00000B7, (217, 218, 219)),
+}
 
 
 class Invalid(Exception):
@@ -790,6 +797,42 @@ def _hide(libc: Any, folders: Sequence[str], keep: str) -> None:
             raise SystemExit(f"scorer_kit: cannot hide {target}: {os.strerror(ctypes.get_errno())}")
 
 
+def deny_keyrings() -> bool:
+    """Make the kernel's keyrings unreachable to this process and everything it starts (a
+    seccomp filter: add_key, request_key and keyctl fail with EPERM). A key outlives the
+    processes of its uid, so a sandbox could leave data in one for the agent to read later;
+    Docker's default seccomp profile denies these calls in containers, and this does the same
+    on a host. Needs no_new_privs or CAP_SYS_ADMIN. False on a machine whose system call
+    numbers the filter does not know."""
+    known = KEYRING_SYSCALLS.get(os.uname().machine)
+    if known is None:
+        return False
+    arch, numbers = known
+    allow, deny = 0x7FFF0000, 0x00050000 | errno.EPERM  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO
+    load, equal, at_least, ret = 0x20, 0x15, 0x35, 0x06  # classic BPF: LD W ABS, JEQ, JGE, RET
+    n = len(numbers)
+    program = [
+        (load, 0, 0, 4),  # seccomp_data.arch
+        (equal, 1, 0, arch),
+        (ret, 0, 0, deny),  # another ABI (32-bit calls on a 64-bit kernel): nothing at all
+        (load, 0, 0, 0),  # seccomp_data.nr
+        (at_least, n + 1, 0, 0x40000000),  # x32's numbering of the same calls
+        *((equal, n - i, 0, nr) for i, nr in enumerate(numbers)),
+        (ret, 0, 0, allow),
+        (ret, 0, 0, deny),
+    ]
+    code = ctypes.create_string_buffer(b"".join(struct.pack("=HBBI", *i) for i in program))
+
+    class _Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    prog = _Program(len(program), ctypes.addressof(code))
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(prog), 0, 0) != 0:
+        raise SystemExit(f"scorer_kit: cannot deny keyrings: {os.strerror(ctypes.get_errno())}")
+    return True
+
+
 def _private_tmp(folder: str, hide: Sequence[str] = ()) -> bool:
     """The sandbox's own shared temporary folders (SHARED_TMP): its ``tmp`` folder (gone with
     the sandbox, bounded with the scoring's storage), in a mount namespace of its own, so that
@@ -815,6 +858,11 @@ def _private_tmp(folder: str, hide: Sequence[str] = ()) -> bool:
                 f"scorer_kit: cannot mount {target}: {os.strerror(ctypes.get_errno())}"
             )
     os.close(fd)
+    # POSIX message queues by path: a host's /dev/mqueue is its IPC namespace's, where a queue
+    # would outlive the sandbox; this namespace's own instead
+    mqueue = b"/dev/mqueue"
+    if os.path.isdir(mqueue) and libc.mount(b"mqueue", mqueue, b"mqueue", 0, None) != 0:
+        raise SystemExit(f"scorer_kit: cannot mount /dev/mqueue: {os.strerror(ctypes.get_errno())}")
     _hide(libc, hide, folder)
     return True
 
@@ -837,6 +885,8 @@ def _launch(spec: dict[str, Any], argv: list[str]) -> None:
         os.setresuid(uid, uid, uid)
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)  # no setuid binary can give privileges back
+    if uid is not None:
+        deny_keyrings()
     os.execvp(argv[0], argv)
 
 
@@ -852,7 +902,10 @@ def _snapshot(src: str, dest: str) -> int:
     return 0
 
 
-if __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--launch":
+if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[1] == "--deny-keyrings":
+    deny_keyrings()
+    os.execvp(sys.argv[2], sys.argv[2:])
+elif __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--launch":
     _launch(json.loads(sys.argv[2]), sys.argv[4:])
 elif __name__ == "__main__" and len(sys.argv) == 4 and sys.argv[1] == "--snapshot":
     sys.exit(_snapshot(sys.argv[2], sys.argv[3]))

@@ -17,6 +17,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from envspec.errors import EngineError
 from envspec.models.manifest import Manifest, Service
 from envspec.models.run import RunRecord
 from envspec.runtime import runstore
@@ -61,9 +62,24 @@ def draw_keys(manifest: Manifest) -> dict[str, dict[str, str]]:
     }
 
 
+#: the longest path a unix socket may have (sun_path holds 108 bytes with its NUL)
+SOCKET_PATH_MAX = 107
+
+
 def service_dir(run_id: str, name: str) -> Path:
-    """The folder of one service of a run (configuration and usage log), created private."""
+    """The folder of one service of a run (configuration and usage log), created private.
+
+    Raises:
+        EngineError: the folder is too deep for its engine's and proxy's unix sockets.
+    """
     d = runstore.run_dir(run_id) / "services" / name
+    longest = len(os.fsencode(d / "engine.sock"))
+    if longest > SOCKET_PATH_MAX:
+        raise EngineError(
+            f"service {name!r}: its sockets would lie {longest} bytes deep in {d.parent}, "
+            f"more than the {SOCKET_PATH_MAX} a unix socket's path may have",
+            hint="set ENVSPEC_HOME to a shorter folder (e.g. /var/lib/envspec)",
+        )
     d.mkdir(parents=True, exist_ok=True)
     os.chmod(d.parent, 0o700)
     os.chmod(d, 0o700)

@@ -200,6 +200,13 @@ def test_unchanged_template_passes_the_full_check(rendered: Path) -> None:
 
 @pytest.mark.integration
 @pytest.mark.usefixtures("python_base")
+def test_a_hidden_score_with_raw_figures_in_the_manifest(fresh: Path) -> None:
+    edit_env(fresh, lambda m: m["scoring"].update(visibility="hidden"))
+    report = check_environment(fresh, build=False)
+    assert codes(report) == {"hidden-raw-normalisation"}
+    assert "0.061378" in report.findings[0].message
+
+
 def test_hidden_files_in_the_agent_image(fresh: Path) -> None:
     """Copied into the agent target, even when a later step deletes it: layers ship it."""
     replace(

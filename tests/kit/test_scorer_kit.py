@@ -200,6 +200,38 @@ def test_the_shared_temporary_folders_are_the_sandboxs_own() -> None:
         assert not any(p.name.startswith(token) for p in Path(d).iterdir()), d
 
 
+def test_nothing_outlives_the_sandbox_in_message_queues_or_keyrings() -> None:
+    """A host's /dev/mqueue belongs to its IPC namespace and a key to the uid's keyring: both
+    would outlive every process of the sandbox, for the agent to read later. The sandbox gets
+    message queues of its own and no keyrings at all."""
+    token = os.urandom(6).hex()
+    mounted = False
+    if not os.path.ismount("/dev/mqueue"):  # as on a systemd host
+        Path("/dev/mqueue").mkdir(exist_ok=True)
+        mounted = subprocess.run(["mount", "-t", "mqueue", "mqueue", "/dev/mqueue"]).returncode == 0
+        if not mounted:
+            pytest.skip("this machine cannot mount a message queue file system at /dev/mqueue")
+    keyring = (
+        "import ctypes, os; nr = {'x86_64': 248, 'aarch64': 217}[os.uname().machine]; "
+        "libc = ctypes.CDLL(None, use_errno=True); "
+        "k = libc.syscall(nr, b'user', b'left', b'data', 4, -4); "
+        "print('key', k if k >= 0 else os.strerror(ctypes.get_errno()))"
+    )
+    try:
+        with kit.Sandbox() as box:
+            done = box.run(
+                ["sh", "-c", f"touch /dev/mqueue/{token} && echo queued; "
+                             f"{sys.executable} -c \"{keyring}\""],
+                timeout=30,
+            )  # fmt: skip
+        out = done.output.decode()
+        assert "queued" in out and "key Operation not permitted" in out, out
+        assert not (Path("/dev/mqueue") / token).exists(), "a queue outlived the sandbox"
+    finally:
+        if mounted:
+            subprocess.run(["umount", "/dev/mqueue"], check=False)
+
+
 def test_the_folders_the_runtime_names_are_hidden(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scoring_dir: Path
 ) -> None:

@@ -50,6 +50,14 @@ pytestmark = pytest.mark.integration
 #: the tiny environment's hidden target, and the raw score of answering 123456789
 TARGET = "42"
 HIDDEN_RAW = "123456747"
+#: the agent tries to leave a key in its user keyring (keys outlive their uid's processes)
+KEYRING = """
+import ctypes, os
+nr = {"x86_64": 248, "aarch64": 217}[os.uname().machine]
+libc = ctypes.CDLL(None, use_errno=True)
+key = libc.syscall(nr, b"user", b"left-behind", b"data", 4, -4)
+print("key added" if key >= 0 else "no key: " + os.strerror(ctypes.get_errno()))
+"""
 #: the agent tries the container engine's sockets
 ENGINE = """
 import socket
@@ -293,9 +301,11 @@ def test_the_agent_reaches_neither_the_scorer_nor_the_host(
         _code, out = _sh(
             run.id,
             "for d in / /etc /usr /bin /opt; do touch $d/x 2>/dev/null && echo W:$d; done;"
-            f"python3 -c {shlex.quote(ENGINE)}; echo uid=$(id -u)",
+            f"python3 -c {shlex.quote(ENGINE)}; python3 -c {shlex.quote(KEYRING)}; "
+            "echo uid=$(id -u)",
         )
         assert "W:" not in out and "engine reached" not in out and "uid=0\n" not in out, out
+        assert "no key: Operation not permitted" in out, out
         assert runs.verify_run(run.id)["ok"]
     finally:
         runs.finish_run(run.id)

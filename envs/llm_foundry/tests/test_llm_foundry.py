@@ -49,6 +49,7 @@ LOCAL = {
     "background_writer",
     "copy_base_weights",
     "drop_into_agent_folder",
+    "live_solution",
     "look_for_reference",
     "output_link",
     "precomputed_weights",

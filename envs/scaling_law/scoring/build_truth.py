@@ -13,6 +13,12 @@ the answer away: the size of the grid, the seeds' spread at the optimum, the dep
 minimum two grid steps away in units of that spread, whether the minimum is interior with three
 points each side, and whether the narrowest point stays within three epochs and the optimum
 within one.
+
+``--normalisation S,R`` (after a calibration against the truth without it, whose raw figures
+the operator keeps) writes the starting and reference answers' raw scores into the truth, and
+the scorer then reports scores on that scale (starting 0, reference 1): no raw score of a
+hidden scorer belongs in the repository (score.py's ``normalised`` says why). A completed
+sweep is rebuilt from ``OUT/runs.jsonl`` without training.
 """
 
 from __future__ import annotations
@@ -126,6 +132,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--widths", required=True, help="the grid FIRST,LAST,COUNT (the operator's, unpublished)"
     )
+    parser.add_argument(
+        "--normalisation",
+        default=None,
+        help="STARTING,REFERENCE: the two answers' raw scores (the operator's, unpublished)",
+    )
     args = parser.parse_args(argv)
     manifest = yaml.safe_load((HERE.parent / "envspec.yaml").read_text())
     params = manifest["variants"][args.variant]["parameters"]
@@ -167,6 +178,9 @@ def main(argv: list[str]) -> None:
         "epochs": [r["epochs"] for r in runs if r["seed"] == seeds[0]],
         "runs": runs,
     }
+    if args.normalisation:
+        starting, reference = (float(x) for x in args.normalisation.split(","))
+        truth["normalisation"] = {"starting": starting, "reference": reference}
     (args.out / "truth.json").write_text(json.dumps(truth, indent=1) + "\n")
     print(json.dumps(figures(truth), indent=1))
 

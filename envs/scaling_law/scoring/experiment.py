@@ -27,6 +27,8 @@ import torch
 
 #: widths the family takes (multiples of the head count)
 MIN_EMBD, MAX_EMBD = 8, 2048
+#: steps the family takes (far beyond any target: a bound for the arithmetic, not a rule)
+MAX_ITERS = 10**9
 #: how many validation points a curve has (besides the last step)
 CURVE_POINTS = 8
 
@@ -73,8 +75,8 @@ class Family:
             return "n_embd and max_iters must be integers"
         if not MIN_EMBD <= n_embd <= MAX_EMBD or n_embd % self.n_head:
             return f"n_embd must be a multiple of {self.n_head} in {MIN_EMBD}..{MAX_EMBD}"
-        if max_iters < 1:
-            return "max_iters must be at least 1"
+        if not 1 <= max_iters <= MAX_ITERS:
+            return f"max_iters must be in 1..{MAX_ITERS}"
         return None
 
 

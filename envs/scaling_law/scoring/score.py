@@ -45,14 +45,18 @@ def read_answer(solution: Path) -> dict[str, Any]:
     kit.copy_file(solution, ANSWER, copied, max_bytes=MAX_BYTES)
     try:
         answer = json.loads(copied.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as e:
-        raise kit.Invalid(f"{ANSWER} is not JSON ({e})") from None
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:  # Recursion: nested deeply
+        raise kit.Invalid(f"{ANSWER} is not JSON ({type(e).__name__})") from None
     finally:
         copied.unlink(missing_ok=True)
     if not isinstance(answer, dict) or set(answer) != {"n_embd", "max_iters", "loss_prediction"}:
         raise kit.Invalid(f"{ANSWER} must hold exactly n_embd, max_iters and loss_prediction")
     prediction = answer["loss_prediction"]
-    if type(prediction) not in (int, float) or not math.isfinite(prediction):
+    try:  # an integer of hundreds of digits overflows a float
+        finite = type(prediction) in (int, float) and math.isfinite(float(prediction))
+    except OverflowError:
+        finite = False
+    if not finite:
         raise kit.Invalid("loss_prediction must be a finite number")
     return answer
 
@@ -92,14 +96,31 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
         )
     loss = interpolate(truth, answer["n_embd"])
     optimum = float(min(truth["median"]))
-    value = 1.0 - ((loss - optimum) + abs(float(answer["loss_prediction"]) - loss))
+    raw = 1.0 - ((loss - optimum) + abs(float(answer["loss_prediction"]) - loss))
     return {
         "valid": True,
-        "score": value,
+        "score": normalised(truth, raw),
         # the same words for every valid answer: only the fraction differs
         "message": f"valid answer; it uses {fraction:.3f} of the target's FLOPs",
-        "details": {"loss_of_answer": loss, "optimum": optimum, "flops_fraction": fraction},
+        "details": {
+            "loss_of_answer": loss,
+            "optimum": optimum,
+            "raw": raw,
+            "flops_fraction": fraction,
+        },
     }
+
+
+def normalised(truth: dict[str, Any], raw: float) -> float:
+    """``raw`` on the scale of the truth's own ``normalisation`` (starting 0, reference 1),
+    when it has one. A raw score in the repository would give the secret away: the starting
+    answer is public, and its score is 1 - prediction + L(optimum) when its prediction lies
+    above its loss; so a variant's raw figures stay in its scorer-only truth, and its manifest
+    says starting 0, reference 1."""
+    norm = truth.get("normalisation")
+    if norm is None:
+        return raw
+    return (raw - float(norm["starting"])) / (float(norm["reference"]) - float(norm["starting"]))
 
 
 if __name__ == "__main__":

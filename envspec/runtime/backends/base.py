@@ -115,8 +115,9 @@ class Placed:
 RESULT_PATH = "/tmp/envspec-result.json"
 #: bytes per exec when writing a file through the agent's shell (well under ARG_MAX)
 PUT_CHUNK = 48 * 1024
-#: where the solution is mounted read-only for the scorer
-SOLUTION_MOUNT = "/solution"
+#: where the solution is mounted read-only for the scorer: under its root-only home, so that
+#: the sandboxes it starts (other uids) read only the snapshot, never the agent's live folder
+SOLUTION_MOUNT = "/root/.envspec-solution"
 
 
 class FileReadError(EnvspecError):

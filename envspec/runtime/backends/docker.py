@@ -91,6 +91,36 @@ def _asset_env(manifest: Manifest, role: str, variant: str) -> dict[str, str]:
     return asset_env([(a, a.mount) for a in assets_for(manifest, role, variant)])
 
 
+def _paused(client: Any, name: str | None) -> Any:
+    """The agent's container, paused (None: it is not running, or not there)."""
+    if name is None:
+        return None
+    try:
+        agent = client.containers.get(name)
+        if agent.status != "running":
+            return None
+        agent.pause()
+        return agent
+    except docker.errors.APIError:  # gone (NotFound) or already paused
+        return None
+
+
+def _resume_after_scoring(run_id: str, agent: Any) -> None:
+    """An agent container paused by a scoring: wait for the scoring to end (its container to
+    go); one paused by a scoring that was killed before it could resume it is resumed now."""
+    client = engine.client()
+    flt = {
+        "label": [f"{constants.LABEL_RUN}={run_id}", f"{constants.LABEL_ROLE}=scorer"],
+        "status": ["created", "running"],
+    }
+    while client.containers.list(all=True, sparse=True, filters=flt):
+        time.sleep(0.5)
+    agent.reload()
+    if agent.status == "paused":
+        with contextlib.suppress(docker.errors.APIError):
+            agent.unpause()
+
+
 def _names(run_id: str) -> tuple[str, str]:
     return f"envspec-{run_id}-agent", f"envspec-{run_id}"
 
@@ -222,6 +252,8 @@ class DockerBackend(Backend):
         """``docker exec`` as the agent user, bounded by ``timeout`` (coreutils ``timeout``)."""
         manifest = Manifest.from_dict(run.manifest)
         container = self._agent(run)
+        if container.status == "paused":
+            _resume_after_scoring(run.id, container)
         wrapped = ["timeout", "-k", "5", f"{max(1, int(timeout))}", *argv]
         api = engine.client().api
         out, err = OutputBuffer(), OutputBuffer()
@@ -313,6 +345,9 @@ class DockerBackend(Backend):
         )
         timed_out = False
         exit_code: int | None = None
+        # the agent waits while its solution is scored, as on the local backend: its processes
+        # can neither change what the scorer reads nor watch the scoring (the disk they share)
+        agent = _paused(client, st.agent_container)
         try:
             container.start()
             try:
@@ -326,6 +361,9 @@ class DockerBackend(Backend):
             container.remove(force=True)
             if scratch is not None:
                 shutil.rmtree(scratch, ignore_errors=True)
+            if agent is not None:
+                with contextlib.suppress(docker.errors.APIError):
+                    agent.unpause()
         return ScorerRun(result, exit_code, timed_out, logs, time.monotonic() - started)
 
     def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:

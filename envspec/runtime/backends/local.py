@@ -58,12 +58,16 @@ SCORING_BASE = Path("/var/lib/envspec/scoring")
 #: the launcher of an agent's command on a run with a disk: a mount namespace of its own where
 #: the host's shared temporary folders are the disk's ``tmp`` (bounded, gone with the run), a
 #: System V IPC namespace of its own (segments die with it, not with the host), then the run's
-#: uid with no_new_privs (no setgid crontab or at to run code outside all this); arguments:
-#: that folder, uid, gid, the command
+#: uid with no_new_privs (no setgid crontab or at to run code outside all this), the namespace's
+#: own message queues at /dev/mqueue (the host's would outlive the run), and no keyrings (the
+#: kit's seccomp filter: a key outlives its uid's processes); arguments: that folder, uid, gid,
+#: the command
 PRIVATE_TMP = [
+    sys.executable, "-I", "-S", scorer_kit.__file__, "--deny-keyrings",
     "unshare", "--mount", "--ipc", "--propagation", "private", "--", "sh", "-c",
     'for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] || continue; '
     'mount --bind "$1" "$d" || exit 126; done; '
+    'if [ -d /dev/mqueue ]; then mount -t mqueue mqueue /dev/mqueue || exit 126; fi; '
     'shift; u=$1; g=$2; shift 2; '
     'exec setpriv --reuid="$u" --regid="$g" --clear-groups --no-new-privs -- "$@"',
     "envspec-agent",
