@@ -199,6 +199,9 @@ class Proxy:
                 return _error(
                     400, "the request body is not JSON", "invalid_request_error", "invalid_json"
                 )
+        why = _several_completions(request.path, payload) if self.config.api == "openai" else None
+        if why is not None:
+            return _error(400, why, "invalid_request_error", "one_completion_a_request")
         cap: float = 0
         metered = principal == "agent" and self.config.budget is not None
         if self.config.quote and request.method in ("GET", "HEAD"):
@@ -376,6 +379,21 @@ class Proxy:
             self.meter.record(entry)
         await out.write_eof()
         return out
+
+
+def _several_completions(path: str, payload: Any) -> str | None:
+    """Why a generating request asks for more than one completion (None: it does not). An
+    engine may generate them all and report the usage of one (llama.cpp does, for ``n`` and for
+    a list of prompts), and ``max_tokens`` caps each, not their sum: so the meter takes one
+    completion a request, and a client that wants more sends more requests."""
+    if path not in GENERATING or not isinstance(payload, dict):
+        return None
+    if payload.get("n", 1) != 1 or payload.get("best_of", 1) != 1:
+        return "ask for one completion a request (n and best_of 1): send more requests for more"
+    prompt = payload.get("prompt")
+    if path == "/v1/completions" and not isinstance(prompt, str):
+        return "prompt must be one string: send one request a prompt"
+    return None
 
 
 def _openai_usage(usage: dict[str, Any]) -> dict[str, Any]:

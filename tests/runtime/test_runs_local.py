@@ -167,3 +167,56 @@ def test_a_home_envspec_makes_is_private(monkeypatch: pytest.MonkeyPatch) -> Non
         monkeypatch.setenv("ENVSPEC_HOME", str(home))
         assert constants.default_gpu_lease_dir().parent == home
         assert home.stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the local backend separates users as root only")
+def test_a_command_waits_while_its_run_is_scored_and_leaves_nothing_for_later(
+    publish: Callable[..., str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command the harness starts during a scoring waits for it to end (the agent's other
+    processes are stopped meanwhile); the scorer's sandboxes are told to hide every folder the
+    agent can write, so nothing they leave there reaches the agent; other runs' folders cannot
+    be listed."""
+    import threading
+
+    from envspec.runtime.backends import local
+
+    run = runs.start_run(publish(), backend="local")
+    try:
+        marker = local._scoring_marker(run.id)
+        marker.write_text(str(os.getpid()))  # a scoring in progress, as score() marks it
+        ended: list[float] = []
+        began = time.monotonic()
+
+        def command() -> None:
+            runs.exec_in_run(run.id, ["true"], timeout=30)
+            ended.append(time.monotonic())
+
+        waiter = threading.Thread(target=command)
+        waiter.start()
+        time.sleep(1.5)
+        assert not ended, "the command ran during the scoring"
+        marker.unlink()
+        waiter.join(30)
+        assert ended and ended[0] - began >= 1.5
+        marker.write_text("999999999")  # a scoring killed mid-way: its marker does not block
+        assert runs.exec_in_run(run.id, ["true"], timeout=30).exit_code == 0
+        assert not marker.exists()
+        listing = runs.exec_in_run(run.id, ["ls", str(work_root())], timeout=30)
+        assert listing.exit_code != 0, "the agent listed the runs' folders"
+        state = runstore.load(run.id).backend_state
+        disk = state.get("disk")
+        writable = [state["workdir"], *([f"{disk}/home", f"{disk}/tmp"] if disk else [])]
+        runs.exec_in_run(run.id, ["sh", "-c", 'chmod 1777 "$HOME" /tmp'], timeout=30)
+        seen: dict[str, str] = {}
+        real = local._run_session
+
+        def spy(argv: list[str], **kw: Any) -> Any:
+            seen.update(kw.get("env") or {})
+            return real(argv, **kw)
+
+        monkeypatch.setattr(local, "_run_session", spy)
+        runs.score_run(run.id)
+        assert seen[constants.SANDBOX_HIDE_ENV].split(":") == writable
+    finally:
+        runs.finish_run(run.id)

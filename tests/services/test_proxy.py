@@ -99,6 +99,22 @@ def test_keys_and_routes_are_checked(upstream: str, tmp_path: Path) -> None:
     assert [e["path"] for e in _log(tmp_path)] == ["/v1/models"]
 
 
+def test_one_completion_a_request(upstream: str, tmp_path: Path) -> None:
+    """llama.cpp generates every completion of ``n`` or of a list of prompts but reports the
+    usage of one: such requests are refused for every key, before they reach the engine."""
+    prompts = {"prompt": ["Red,", "Blue,", "Green,"], "max_tokens": 8}
+    with proxy(tmp_path, upstream, budget=60) as url:
+        several = _chat(url, AGENT, n=3)
+        best = _chat(url, SCORER, best_of=2)
+        listed = httpx.post(f"{url}/v1/completions", json=prompts, headers=AGENT, timeout=120)
+        one = _chat(url, AGENT, n=1)
+    for refused in (several, best, listed):
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["error"]["code"] == "one_completion_a_request"
+    assert one.status_code == 200
+    assert [e["path"] for e in _log(tmp_path)] == ["/v1/chat/completions"]
+
+
 def test_a_restarted_proxy_remembers_what_was_spent(upstream: str, tmp_path: Path) -> None:
     with proxy(tmp_path, upstream, budget=30) as url:
         assert _chat(url, AGENT, max_tokens=40).status_code == 200

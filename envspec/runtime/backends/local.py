@@ -286,6 +286,7 @@ class LocalBackend(Backend):
         """Run ``argv`` in the workdir, as the run's user when isolated, in its own session;
         with a disk, in a mount namespace whose shared temporary folders (SHARED_TMP) are the
         disk's."""
+        _wait_for_scoring(run.id)
         st = LocalState.of(run)
         work = Path(str(st.workdir))
         disk = Path(st.disk) if st.disk else None
@@ -352,15 +353,24 @@ class LocalBackend(Backend):
             "ENVSPEC_SCORER_ROOT": str(scorer_root),
             "PYTHONPATH": str(_within(scorer_root, constants.KIT_DIR)),
             constants.SCORING_DIR_ENV: str(sandboxes),
-            # the agent's folder is the host's: a sandbox could leave the hidden data there
-            constants.SANDBOX_HIDE_ENV: str(st.workdir),
+            # every folder the agent can write (and widen) is the host's: a sandbox could leave
+            # the hidden data there for the agent to read after the scoring
+            constants.SANDBOX_HIDE_ENV: ":".join(
+                [
+                    str(st.workdir),
+                    *([str(Path(disk) / "home"), str(Path(disk) / "tmp")] if disk else []),
+                ]
+            ),
             **_scorer_service_env(manifest, run),
         }
         began = time.monotonic()
         agent_uid = pwd.getpwnam(st.user).pw_uid if st.user else None
+        marker = _scoring_marker(run.id)
         try:
             # the agent's processes are stopped while the scorer runs: on a host they share
-            # the scorer's kernel and folders, and could take work or data from a sandbox
+            # the scorer's kernel and folders, and could take work or data from a sandbox; a
+            # command the harness starts meanwhile waits for the marker to go (exec)
+            marker.write_text(str(os.getpid()))
             if agent_uid is not None:
                 _stop_uid(agent_uid)
             ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
@@ -368,6 +378,7 @@ class LocalBackend(Backend):
             shutil.rmtree(sandboxes, ignore_errors=True)
             if agent_uid is not None:
                 scorer_kit.signal_uid(agent_uid, signal.SIGCONT)
+            marker.unlink(missing_ok=True)
         timed_out = ran.timed_out
         out = ran.stdout
         data = result.read_bytes() if result.is_file() and not timed_out else None
@@ -433,6 +444,31 @@ def _remove_area(run_id: str) -> None:
     """The run's folder under :func:`work_root`, and its disk if it has one."""
     storage.remove(run_id)
     shutil.rmtree(work_root() / run_id, ignore_errors=True)
+
+
+def _scoring_marker(run_id: str) -> Path:
+    """The file that says a scoring of the run is in progress (its process id inside)."""
+    return runstore.run_dir(run_id) / "scoring.pid"
+
+
+def _wait_for_scoring(run_id: str) -> None:
+    """Wait while a scoring of the run is in progress, so that no agent command runs beside
+    the scorer (the agent's other processes are stopped meanwhile); a marker whose process is
+    gone (a scoring killed mid-way) is removed."""
+    marker = _scoring_marker(run_id)
+    while True:
+        try:
+            pid = int(marker.read_text() or 0)
+        except (OSError, ValueError):
+            return
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            marker.unlink(missing_ok=True)
+            return
+        except PermissionError:
+            pass
+        time.sleep(0.2)
 
 
 def _run_session(
@@ -575,9 +611,9 @@ def work_root() -> Path:
     else:
         root = constants.envspec_home() / "work"
     root.mkdir(parents=True, exist_ok=True)
-    if _is_root():
+    if _is_root():  # passable, not listable: no run's agent learns another run's folder
         for p in (root, *[q for q in root.parents if q.name == "envspec-work"]):
-            os.chmod(p, 0o755)
+            os.chmod(p, 0o711)
     return root
 
 
