@@ -32,6 +32,8 @@ READY_TIMEOUT_S = 180.0
 PROXY_DIR = "/var/lib/envspec-proxy"
 #: the proxy's unix socket in its service folder: the scorer's route (scorer_kit.call_service)
 SOCKET = "proxy.sock"
+#: the engine's socket beside it (the local backend's engines listen on one)
+ENGINE_SOCKET = "engine.sock"
 #: where a scorer container finds the service folders (root-only, as on the host)
 SCORER_SERVICES = "/run/envspec-services"
 
@@ -73,7 +75,7 @@ def service_dir(run_id: str, name: str) -> Path:
         EngineError: the folder is too deep for its engine's and proxy's unix sockets.
     """
     d = runstore.run_dir(run_id) / "services" / name
-    longest = len(os.fsencode(d / "engine.sock"))
+    longest = max(len(os.fsencode(d / sock)) for sock in (SOCKET, ENGINE_SOCKET))
     if longest > SOCKET_PATH_MAX:
         raise EngineError(
             f"service {name!r}: its sockets would lie {longest} bytes deep in {d.parent}, "

@@ -12,20 +12,12 @@ from typing import Any
 import pytest
 
 from envspec.kit import scorer_kit
+from envspec.schema import load_manifest
 from tests.support.envs import load_module
 
 ENV = Path(__file__).resolve().parents[1]
-PARAMS = {
-    "n_layer": 4,
-    "n_head": 2,
-    "block_size": 64,
-    "batch_size": 16,
-    "lr": 0.003,
-    "warmup": 50,
-    "eval_batches": 60,
-    "target_flops": 3.0e11,
-    "flops_band": 1.25,
-}
+#: lite's family and target, as the runtime hands them to the scorer
+PARAMS = load_manifest(ENV).variant("lite").parameters
 TRUTH = {"widths": [24, 36, 48], "median": [4.5, 4.3, 4.4]}
 #: the starting answer of lite (task/solution/starting/lite.json): 36 wide, its prediction 5.0
 STARTING = {"n_embd": 36, "max_iters": 640, "loss_prediction": 5.0}

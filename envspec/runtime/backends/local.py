@@ -356,10 +356,7 @@ class LocalBackend(Backend):
             # every folder the agent can write (and widen) is the host's: a sandbox could leave
             # the hidden data there for the agent to read after the scoring
             constants.SANDBOX_HIDE_ENV: ":".join(
-                [
-                    str(st.workdir),
-                    *([str(Path(disk) / "home"), str(Path(disk) / "tmp")] if disk else []),
-                ]
+                [str(st.workdir), *(f"{disk}/{sub}" for sub in ("home", "tmp") if disk)]
             ),
             **_scorer_service_env(manifest, run),
         }

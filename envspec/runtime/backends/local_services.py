@@ -137,7 +137,7 @@ def launch(
     Raises:
         EngineError: either did not start.
     """
-    engine_sock = folder / "engine.sock"
+    engine_sock = folder / services.ENGINE_SOCKET
     if isinstance(what, Program):
         env = services.custom_env({"HOME": str(folder), **what.env}, f"unix:{engine_sock}")
         _spawn(folder, "engine", services.until(seconds, what.argv), cwd=what.cwd, env=env)
