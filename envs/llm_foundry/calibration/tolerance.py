@@ -57,7 +57,11 @@ def pipeline(folder: Path, data: Path, base: Path, out: Path, threads: int) -> f
     env = dict(os.environ, DATA=str(data), BASE_MODEL=str(base), OUTPUT=str(out))
     env |= {k: str(threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
     started = time.monotonic()
-    subprocess.run(["bash", "finetune.sh"], cwd=work, env=env, check=True, capture_output=True)
+    done = subprocess.run(
+        ["bash", "finetune.sh"], cwd=work, env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        sys.exit(f"{folder.name}'s finetune.sh failed ({done.returncode}):\n{done.stderr[-4000:]}")
     seconds = time.monotonic() - started
     shutil.rmtree(work)
     return seconds
@@ -100,7 +104,7 @@ def changed(
             calls[0] += 1
             if calls[0] <= steps - autocast_last:
                 return exact(seq)
-            with torch.autocast("cpu", dtype=torch.bfloat16):
+            with torch.autocast(gpt2.device().type, dtype=torch.bfloat16):
                 return exact(seq)
 
         model.loss = loss  # type: ignore[method-assign]
@@ -119,7 +123,7 @@ def changed(
         finetune.train(cfg, seqs, model)
     finally:
         torch.optim.AdamW = adamw  # type: ignore[misc]
-    return {k: v.detach().float().clone() for k, v in model.state_dict().items()}
+    return {k: v.detach().float().cpu() for k, v in model.state_dict().items()}
 
 
 def edit(

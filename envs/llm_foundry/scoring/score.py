@@ -41,6 +41,8 @@ SOLUTION_MAX_BYTES = 256 << 20
 OUTPUT_MAX_BYTES = 256 << 20
 #: how long the script's last process may take to go after the script itself has exited
 EXIT_GRACE_S = 1.0
+#: what tells CUDA which GPUs are the run's (the kit passes the same to the sandbox)
+GPU_VARIABLES = ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH")
 
 
 def draw_rows(count: int) -> str:
@@ -126,6 +128,8 @@ def reference_weights(data: Path, out: Path, threads: int) -> tuple[dict[str, to
     """The reference pipeline's weights for ``data``, trained by the scorer; and its seconds."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(out.parent)}
     env |= {k: str(threads) for k in kit.THREAD_VARIABLES}
+    # the run's GPUs (standard), as the agent's script had them
+    env |= {k: os.environ[k] for k in GPU_VARIABLES if k in os.environ}
     started = time.monotonic()
     script = REFERENCE / "scripts" / "finetune.py"
     argv = [sys.executable, str(script), str(REFERENCE / "finetune.toml")]

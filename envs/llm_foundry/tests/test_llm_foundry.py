@@ -82,7 +82,8 @@ def published_few(store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     text = manifest.read_text()
     assert text.count("      rows: 200\n") == 1
     text = text.replace("      rows: 200\n", f"      rows: {FEW_ROWS}\n")
-    manifest.write_text(text.replace("version: 0.1.0", "version: 0.1.0-few"))
+    version = load_manifest(ENV).version
+    manifest.write_text(text.replace(f"version: {version}\n", f"version: {version}-few\n"))
     return publish(env, store)
 
 

@@ -54,6 +54,7 @@ def sequences(data: str, tokenizer: str, max_seq_len: int) -> torch.Tensor:
 def train(cfg: dict, seqs: torch.Tensor, model: gpt2.GPT2LMHeadModel) -> None:
     torch.manual_seed(cfg["seed"])
     model.train()
+    seqs = seqs.to(model.transformer.wte.weight.device)  # the data on the GPU once
     order = torch.randperm(len(seqs), generator=torch.Generator().manual_seed(cfg["seed"]))
     bs = cfg["data"]["batch_size"]
     opt_cfg = cfg["optimizer"]

@@ -19,6 +19,11 @@ WEIGHTS = "pytorch_model.bin"
 CONFIG = "config.json"
 
 
+def device() -> torch.device:
+    """Where the model trains: the GPU when there is one, else the CPU."""
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
 class Conv1D(nn.Module):
     """x @ weight + bias, the weight stored (in, out)."""
 
@@ -108,19 +113,21 @@ class GPT2LMHeadModel(nn.Module):
 
     def loss(self, seq: torch.Tensor) -> torch.Tensor:
         """Mean next-token cross-entropy of ``seq`` (batch, time + 1)."""
+        seq = seq.to(self.transformer.wte.weight.device)
         logits = self(seq[:, :-1])
         return F.cross_entropy(logits.flatten(0, 1), seq[:, 1:].flatten())
 
 
 def load(folder: str | Path) -> GPT2LMHeadModel:
-    """The model of a Hugging Face GPT-2 folder (``config.json`` and ``pytorch_model.bin``)."""
+    """The model of a Hugging Face GPT-2 folder (``config.json`` and ``pytorch_model.bin``), on
+    ``device()``."""
     folder = Path(folder)
     cfg = json.loads((folder / CONFIG).read_text())
     model = GPT2LMHeadModel(cfg)
     state = torch.load(folder / WEIGHTS, map_location="cpu", weights_only=True)
     state.pop("lm_head.weight", None)  # tied: the token embedding
     model.load_state_dict(state, strict=True)
-    return model
+    return model.to(device())
 
 
 def save(model: GPT2LMHeadModel, folder: str | Path) -> None:
@@ -128,5 +135,5 @@ def save(model: GPT2LMHeadModel, folder: str | Path) -> None:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / CONFIG).write_text(json.dumps(model.config, indent=2, sort_keys=True) + "\n")
-    state = {k: v.detach().contiguous().clone() for k, v in model.state_dict().items()}
+    state = {k: v.detach().cpu().contiguous().clone() for k, v in model.state_dict().items()}
     torch.save(state, folder / WEIGHTS)

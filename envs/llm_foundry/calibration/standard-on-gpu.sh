@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Calibrate llm_foundry `standard` on a GPU host through the runtime's local backend, then run
+# every exploit through it. Prepare here (a machine with Docker; the assets of both variants
+# pushed to a store, STORE, with scoring/build_assets.py [--variant standard] and
+# `envspec asset push`):
+#   envspec push envs/llm_foundry --registry oci:$STORE
+#   envspec pull oci:$STORE:envspec/llm_foundry:VERSION --into oci:$PWD/.devstore-lf \
+#       --slim --variant standard --lock /tmp/lock.json
+#   mkdir -p .devcarry-lf2 && tar -C .devstore-lf -cf - . | xz -6 -T2 > .devcarry-lf2/store.tar.xz
+# Then run this on the GPU host from the repository root, with .devcarry-lf2 and the wheels
+# for what the host lacks in .whl/ (torch with CUDA is the host's). Figures go to $OUT
+# (default: the calibration folder). Each scoring runs the agent's pipeline and then the
+# reference on the same data: about 170 s for the starting pipeline, 40 s for the reference.
+set -eu -o pipefail
+out="${OUT:-envs/llm_foundry/calibration}"
+if [ ! -d .devstore-lf ]; then
+  mkdir -p .devstore-lf && xz -dc .devcarry-lf2/store.tar.xz | tar -C .devstore-lf -xf -
+fi
+if compgen -G ".whl/*.whl" >/dev/null; then
+  pip install --quiet --no-deps --target /tmp/envspec-site .whl/*.whl
+  export PYTHONPATH="/tmp/envspec-site:$PWD"
+fi
+version=$(sed -n 's/^version: //p' envs/llm_foundry/envspec.yaml)
+ref="oci:$PWD/.devstore-lf:envspec/llm_foundry:$version"
+export ENVSPEC_HOME="${ENVSPEC_HOME:-/var/lib/envspec}" PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
+if [ "${CALIBRATE:-1}" != 0 ]; then
+  python3 -m envspec.cli.main calibrate envs/llm_foundry --variant standard --ref "$ref" \
+    --backend local --repeats "${REPEATS:-2}" --out "$out/standard.json"
+fi
+# then every exploit through the same runtime (EXPLOITS=0: none)
+if [ "${EXPLOITS:-1}" != 0 ]; then
+  python3 benchmarks/exploits_via_runtime.py envs/llm_foundry "$ref" standard --backend local \
+    | tee "$out/h200-exploits.txt"
+fi
