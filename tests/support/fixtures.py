@@ -6,6 +6,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,17 @@ def _no_run_outlives_its_test() -> Iterator[None]:
                 runs.finish_run(run.id)
             except Exception as e:  # report, but let the other runs be cleaned too
                 print(f"cleanup of run {run.id} failed: {e}")
+
+
+@contextmanager
+def module_folder(factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
+    """A folder for a module-scoped fixture, removed when the module is done with it: the suite
+    writes gigabytes of stores, models and images, and CI's disk is finite."""
+    path = factory.mktemp(name)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def copy_env(src: Path, dest: Path, *, name: str | None = None, version: str | None = None) -> Path:

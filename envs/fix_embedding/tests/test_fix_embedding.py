@@ -15,6 +15,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from tests.support.envs import (
     publish,
     require_torch,
 )
+from tests.support.fixtures import module_folder
 
 torch = require_torch()  # the asset builder trains with it
 
@@ -76,32 +78,32 @@ def _builder() -> Any:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    root = tmp_path_factory.mktemp("fix-embedding")
-    builder = _builder()
-    secret = AssetSecret(secrets.token_hex(32).encode(), "fresh")  # known to this test only
-    report = builder.build(root / "build", "lite", secret=secret)
-    assert report["corruption"]["secret"]["fingerprint"] == secret.fingerprint
-    store = root / "store"
-    refs = builder.push(root / "build", RegistryTarget(store=str(store)), "lite")
-    # what the builder's code path made of the public seed up to 0.1.0
-    assets = root / "build" / "assets"
-    public = root / "public-seed" / "corrupted"
-    public.mkdir(parents=True)
-    for name in ("model.py", "config.json"):
-        shutil.copyfile(assets / "corrupted" / name, public / name)
-    data = torch.load(assets / "large" / "model.pt", weights_only=True)
-    rows = data["state_dict"]["wte.weight"].shape[0]
-    perm = torch.randperm(rows, generator=torch.Generator().manual_seed(PUBLIC_SEED))
-    corrupt_embedding(assets / "large" / "model.pt", public / "model.pt", perm.tolist())
-    return Built(root, store, secret, refs, public)
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    with module_folder(tmp_path_factory, "fix-embedding") as root:
+        builder = _builder()
+        secret = AssetSecret(secrets.token_hex(32).encode(), "fresh")  # known to this test only
+        report = builder.build(root / "build", "lite", secret=secret)
+        assert report["corruption"]["secret"]["fingerprint"] == secret.fingerprint
+        store = root / "store"
+        refs = builder.push(root / "build", RegistryTarget(store=str(store)), "lite")
+        # what the builder's code path made of the public seed up to 0.1.0
+        assets = root / "build" / "assets"
+        public = root / "public-seed" / "corrupted"
+        public.mkdir(parents=True)
+        for name in ("model.py", "config.json"):
+            shutil.copyfile(assets / "corrupted" / name, public / name)
+        data = torch.load(assets / "large" / "model.pt", weights_only=True)
+        rows = data["state_dict"]["wte.weight"].shape[0]
+        perm = torch.randperm(rows, generator=torch.Generator().manual_seed(PUBLIC_SEED))
+        corrupt_embedding(assets / "large" / "model.pt", public / "model.pt", perm.tolist())
+        yield Built(root, store, secret, refs, public)
 
 
 @pytest.fixture(scope="module")
-def env_copy(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def env_copy(built: Built) -> Path:
     """The environment, pinning for lite the assets built here: its own corrupted model, and
     models that on another kind of CPU than the pins' differ from them by rounding."""
-    dest = tmp_path_factory.mktemp("env") / "fix_embedding"
+    dest = built.root / "env" / "fix_embedding"
     return copy_with_pins(ENV, dest, "lite", built.refs)
 
 

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from tests.support.envs import (
     publish,
     require_torch,
 )
+from tests.support.fixtures import module_folder
 
 torch = require_torch()
 
@@ -59,14 +61,14 @@ LOCAL = {
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The assets rebuilt from packages, pushed to a store of this module's own."""
-    root = tmp_path_factory.mktemp("llm_foundry")
-    load_module(ENV / "scoring" / "build_assets.py", "lf_e2e").main(root / "assets")
-    target = RegistryTarget(store=str(root / "store"))
-    for name in ("base", "pool"):
-        push_asset(root / "assets" / name, target, f"llm_foundry-lite-{name}", "1.0.0")
-    return root / "store"
+    with module_folder(tmp_path_factory, "llm_foundry") as root:
+        load_module(ENV / "scoring" / "build_assets.py", "lf_e2e").main(root / "assets")
+        target = RegistryTarget(store=str(root / "store"))
+        for name in ("base", "pool"):
+            push_asset(root / "assets" / name, target, f"llm_foundry-lite-{name}", "1.0.0")
+        yield root / "store"
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +77,8 @@ def published(store: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def published_few(store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    env = tmp_path_factory.mktemp("env") / "llm_foundry"
+def published_few(store: Path) -> str:
+    env = store.parent / "env-few" / "llm_foundry"
     shutil.copytree(ENV, env, ignore=shutil.ignore_patterns("__pycache__"))
     manifest = env / "envspec.yaml"
     text = manifest.read_text()

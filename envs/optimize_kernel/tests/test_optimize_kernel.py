@@ -26,6 +26,7 @@ from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from envspec.schema import load_manifest
+from tests.support.fixtures import module_folder
 
 pytestmark = [
     pytest.mark.integration,
@@ -38,9 +39,9 @@ ENV = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """optimize_kernel pushed to a store of this module's own."""
-    store = tmp_path_factory.mktemp("ok-store")
-    pushed = push_environment(ENV, RegistryTarget(store=str(store)))
-    yield str(pushed.environment)
+    with module_folder(tmp_path_factory, "ok-store") as store:
+        pushed = push_environment(ENV, RegistryTarget(store=str(store)))
+        yield str(pushed.environment)
 
 
 #: exploits run on a lighter lite (a copy with smaller inputs and fewer calls: the checks do not
@@ -50,16 +51,16 @@ LIGHT = {"n": 1 << 22, "repeats": 3, "warmup": 1}
 
 @pytest.fixture(scope="module")
 def published_light(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("ok-light")
-    env = root / "optimize_kernel"
-    shutil.copytree(ENV, env, ignore=shutil.ignore_patterns("__pycache__", "calibration"))
-    manifest = env / "envspec.yaml"
-    data = yaml.safe_load(manifest.read_text())
-    data["version"] += "-light"
-    data["variants"]["lite"]["parameters"].update(LIGHT)
-    manifest.write_text(yaml.safe_dump(data, sort_keys=False))
-    pushed = push_environment(env, RegistryTarget(store=str(root / "store")))
-    yield str(pushed.environment)
+    with module_folder(tmp_path_factory, "ok-light") as root:
+        env = root / "optimize_kernel"
+        shutil.copytree(ENV, env, ignore=shutil.ignore_patterns("__pycache__", "calibration"))
+        manifest = env / "envspec.yaml"
+        data = yaml.safe_load(manifest.read_text())
+        data["version"] += "-light"
+        data["variants"]["lite"]["parameters"].update(LIGHT)
+        manifest.write_text(yaml.safe_dump(data, sort_keys=False))
+        pushed = push_environment(env, RegistryTarget(store=str(root / "store")))
+        yield str(pushed.environment)
 
 
 def _score(ref: str, solution: Path | None) -> dict[str, object]:

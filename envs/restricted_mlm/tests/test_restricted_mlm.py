@@ -25,6 +25,7 @@ from tests.support.envs import (
     publish,
     require_torch,
 )
+from tests.support.fixtures import module_folder
 
 torch = require_torch()
 
@@ -41,13 +42,13 @@ VOCAB = 4096
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The data assets rebuilt from packages and restricted_mlm pushed, in a store of this
     module's own."""
-    root = tmp_path_factory.mktemp("rmlm")
-    builder = load_module(ENV / "scoring" / "build_data.py", "rmlm_e2e")
-    builder.main(root / "data")
-    target = RegistryTarget(store=str(root / "store"))
-    for part, name in (("visible", "restricted_mlm-data"), ("hidden", "restricted_mlm-test")):
-        push_asset(root / "data" / part, target, name, "1.0.0")
-    yield root / "store"
+    with module_folder(tmp_path_factory, "rmlm") as root:
+        builder = load_module(ENV / "scoring" / "build_data.py", "rmlm_e2e")
+        builder.main(root / "data")
+        target = RegistryTarget(store=str(root / "store"))
+        for part, name in (("visible", "restricted_mlm-data"), ("hidden", "restricted_mlm-test")):
+            push_asset(root / "data" / part, target, name, "1.0.0")
+        yield root / "store"
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from envspec.oci.assets import push_asset
 from envspec.runtime import runs
 from envspec.schema import load_manifest
 from tests.support.envs import agent_image_paths, copy_with_pins, load_module, publish
+from tests.support.fixtures import module_folder
 
 pytestmark = [
     pytest.mark.integration,
@@ -49,35 +51,35 @@ def _builder():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
-def published(tmp_path_factory: pytest.TempPathFactory) -> str:
+def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The environment with a small hidden set from a secret of the test's own, SmolLM2 for
     the coder, and small batches and caps; published to a store of the module's own."""
-    root = tmp_path_factory.mktemp("rust_scaffold")
-    target = RegistryTarget(store=str(root / "store"))
-    _builder().build(
-        root / "sets", AssetSecret(os.urandom(32), "fresh"), only=list(_builder().SMALL_BANK)
-    )
-    pins = {}
-    for name, repo in (
-        ("visible", "rust_scaffold-visible"),
-        ("hidden", "rust_scaffold-lite-hidden"),
-    ):
-        folder = root / "sets" / ("visible" if name == "visible" else "hidden-lite")
-        pushed = push_asset(folder, target, repo, "1.0.0")
-        pins[name] = f"envspec/{repo}@{pushed.digest}"
-    cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
-    build_model("smollm2-135m-instruct", root / "model", cache=cache)
-    pushed = push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
-    assert pushed.digest == SMOLLM2
-    pins["coder"] = f"envspec/model-smollm2-135m-instruct@{pushed.digest}"
-    env = copy_with_pins(ENV, root / "env" / "rust_scaffold", "lite", pins)
-    manifest = env / "envspec.yaml"
-    text = manifest.read_text()
-    for old, new in SMALL.items():
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    manifest.write_text(text)
-    return publish(env, root / "store")
+    with module_folder(tmp_path_factory, "rust_scaffold") as root:
+        target = RegistryTarget(store=str(root / "store"))
+        _builder().build(
+            root / "sets", AssetSecret(os.urandom(32), "fresh"), only=list(_builder().SMALL_BANK)
+        )
+        pins = {}
+        for name, repo in (
+            ("visible", "rust_scaffold-visible"),
+            ("hidden", "rust_scaffold-lite-hidden"),
+        ):
+            folder = root / "sets" / ("visible" if name == "visible" else "hidden-lite")
+            pushed = push_asset(folder, target, repo, "1.0.0")
+            pins[name] = f"envspec/{repo}@{pushed.digest}"
+        cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+        build_model("smollm2-135m-instruct", root / "model", cache=cache)
+        pushed = push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
+        assert pushed.digest == SMOLLM2
+        pins["coder"] = f"envspec/model-smollm2-135m-instruct@{pushed.digest}"
+        env = copy_with_pins(ENV, root / "env" / "rust_scaffold", "lite", pins)
+        manifest = env / "envspec.yaml"
+        text = manifest.read_text()
+        for old, new in SMALL.items():
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        manifest.write_text(text)
+        yield publish(env, root / "store")
 
 
 @pytest.mark.parametrize("backend", ["docker", "local"])

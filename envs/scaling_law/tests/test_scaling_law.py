@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from tests.support.envs import (
     publish,
     require_torch,
 )
+from tests.support.fixtures import module_folder
 
 require_torch()  # the builders train with it
 
@@ -43,25 +45,26 @@ TRUTH_REPO = "envspec/scaling_law-test-truth"
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The data asset rebuilt from packages and a small ground truth swept here, pushed to a
     store of this module's own."""
-    root = tmp_path_factory.mktemp("scaling_law")
-    load_module(ENV / "scoring" / "build_data.py", "sl_e2e").main(root / "data")
-    truth = load_module(ENV / "scoring" / "build_truth.py", "sl_e2e")
-    sweep = ["--seeds", "1", "--jobs", "2", "--threads", "1", "--target", "2e9"]
-    truth.main([str(root / "data"), "lite", str(root / "truth"), *sweep, "--widths", "12,20,3"])
-    target = RegistryTarget(store=str(root / "store"))
-    push_asset(root / "data", target, "scaling_law-data", "1.0.0")
-    pushed = push_asset(root / "truth", target, TRUTH_REPO.split("/")[1], "1.0.0")
-    (root / "truth-ref").write_text(f"{TRUTH_REPO}@{pushed.digest}")
-    return root / "store"
+    with module_folder(tmp_path_factory, "scaling_law") as root:
+        load_module(ENV / "scoring" / "build_data.py", "sl_e2e").main(root / "data")
+        truth = load_module(ENV / "scoring" / "build_truth.py", "sl_e2e")
+        sweep = ["--seeds", "1", "--jobs", "2", "--threads", "1", "--target", "2e9"]
+        widths = ["--widths", "12,20,3"]
+        truth.main([str(root / "data"), "lite", str(root / "truth"), *sweep, *widths])
+        target = RegistryTarget(store=str(root / "store"))
+        push_asset(root / "data", target, "scaling_law-data", "1.0.0")
+        pushed = push_asset(root / "truth", target, TRUTH_REPO.split("/")[1], "1.0.0")
+        (root / "truth-ref").write_text(f"{TRUTH_REPO}@{pushed.digest}")
+        yield root / "store"
 
 
 @pytest.fixture(scope="module")
-def published(store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+def published(store: Path) -> str:
     pins = {"truth": (store.parent / "truth-ref").read_text()}
-    env = copy_with_pins(ENV, tmp_path_factory.mktemp("env") / "scaling_law", "lite", pins)
+    env = copy_with_pins(ENV, store.parent / "env" / "scaling_law", "lite", pins)
     return publish(env, store)
 
 
