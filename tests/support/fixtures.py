@@ -95,19 +95,19 @@ def interpreter_for_run_users() -> Iterator[None]:
             folder.chmod(mode)
 
 
-@pytest.fixture(autouse=True)
-def _isolated_home(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every test gets the same session-wide ENVSPEC_HOME (its image cache saves exports)
-    and a private DOCKER_CONFIG, so no developer credentials leak in."""
-    home = tmp_path_factory.getbasetemp() / "envspec-home"
-    monkeypatch.setenv("ENVSPEC_HOME", str(home))
-    docker_config = tmp_path_factory.getbasetemp() / "docker-config"
-    docker_config.mkdir(exist_ok=True)
-    monkeypatch.setenv("DOCKER_CONFIG", str(docker_config))
-    for var in ("ENVSPEC_REGISTRY_USERNAME", "ENVSPEC_REGISTRY_PASSWORD", "ENVSPEC_REGISTRY_CA"):
-        monkeypatch.delenv(var, raising=False)
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The whole session, module fixtures included, has an ENVSPEC_HOME of its own (its
+    image cache saves exports; nothing lands in the developer's home) and a private
+    DOCKER_CONFIG, so no developer credentials leak in."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("ENVSPEC_HOME", str(tmp_path_factory.getbasetemp() / "envspec-home"))
+        docker_config = tmp_path_factory.getbasetemp() / "docker-config"
+        docker_config.mkdir(exist_ok=True)
+        mp.setenv("DOCKER_CONFIG", str(docker_config))
+        for var in ("USERNAME", "PASSWORD", "CA"):
+            mp.delenv(f"ENVSPEC_REGISTRY_{var}", raising=False)
+        yield
 
 
 @pytest.fixture(autouse=True)
