@@ -12,17 +12,9 @@
 # recalibrate: the starting and reference scores depend on the permutation.
 set -eu -o pipefail
 out="${OUT:-envs/fix_embedding/calibration}"
-if [ ! -d .devstore-fe ]; then
-  mkdir -p .devstore-fe && xz -dc .devcarry-fe2/store.tar.xz | tar -C .devstore-fe -xf -
-fi
-if compgen -G ".whl/*.whl" >/dev/null; then
-  pip install --quiet --no-deps --target /tmp/envspec-site .whl/*.whl
-  export PYTHONPATH="/tmp/envspec-site:$PWD"
-fi
+. scripts/lib/gpu-host.sh
+gpu_host_setup .devstore-fe .devcarry-fe2/store.tar.xz
 version=$(sed -n 's/^version: //p' envs/fix_embedding/envspec.yaml)
-export ENVSPEC_HOME="${ENVSPEC_HOME:-/var/lib/envspec}" PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
-python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
 python3 -m envspec.cli.main calibrate envs/fix_embedding --variant standard \
   --ref "oci:$PWD/.devstore-fe:envspec/fix_embedding:$version" --backend local \
   --repeats 2 --trainings "${TRAININGS:-3}" --out "$out/standard.json"

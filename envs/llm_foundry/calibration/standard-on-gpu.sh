@@ -13,18 +13,10 @@
 # reference on the same data: about 170 s for the starting pipeline, 40 s for the reference.
 set -eu -o pipefail
 out="${OUT:-envs/llm_foundry/calibration}"
-if [ ! -d .devstore-lf ]; then
-  mkdir -p .devstore-lf && xz -dc .devcarry-lf2/store.tar.xz | tar -C .devstore-lf -xf -
-fi
-if compgen -G ".whl/*.whl" >/dev/null; then
-  pip install --quiet --no-deps --target /tmp/envspec-site .whl/*.whl
-  export PYTHONPATH="/tmp/envspec-site:$PWD"
-fi
+. scripts/lib/gpu-host.sh
+gpu_host_setup .devstore-lf .devcarry-lf2/store.tar.xz
 version=$(sed -n 's/^version: //p' envs/llm_foundry/envspec.yaml)
 ref="oci:$PWD/.devstore-lf:envspec/llm_foundry:$version"
-export ENVSPEC_HOME="${ENVSPEC_HOME:-/var/lib/envspec}" PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
-python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
 if [ "${CALIBRATE:-1}" != 0 ]; then
   python3 -m envspec.cli.main calibrate envs/llm_foundry --variant standard --ref "$ref" \
     --backend local --repeats "${REPEATS:-2}" --out "$out/standard.json"
