@@ -4,6 +4,7 @@ measures it (the sum over tensors of the L2 norm of the difference from the refe
 pipeline's weights on the same data).
 
     python calibration/tolerance.py ASSETS OUT.json [--rows 200] [--data-seeds 2] [--repeats 5]
+        [--first-seed 0] [--append]
 
 ASSETS is the folder scoring/build_assets.py wrote (``base`` and ``pool``). Allowed: the
 reference pipeline again (repeats: nondeterminism), with one thread instead of all, and the
@@ -11,7 +12,9 @@ starting pipeline (unfused attention, four data-loader workers, three processes,
 checkpoints). Forbidden: one optimiser step skipped (the 20th, the last), bf16 autocast in
 the last ten steps, the learning rate x0.9, bf16 master weights, another shuffle seed, 1 %
 fewer rows, sequences one token shorter. Prints a table and writes the figures with the
-threshold they allow (>= 2x the largest allowed, <= half the smallest forbidden).
+threshold they allow (>= 2x the largest allowed, <= half the smallest forbidden). With
+``--append``, the figures of OUT.json (earlier data sets: pass ``--first-seed`` past them) are
+kept and the new data sets' added, so one device call can measure one data set at a time.
 """
 
 from __future__ import annotations
@@ -148,6 +151,11 @@ FORBIDDEN: dict[str, dict[str, Any]] = {
 }
 
 
+#: our addition after lite's review: a precision change so small that on a GPU it can fall
+#: inside the allowed range (reported apart from the issue's list)
+BEYOND_ISSUE = "bf16 autocast in the last 10 steps"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("assets", type=Path)
@@ -155,15 +163,22 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=200)
     ap.add_argument("--data-seeds", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--first-seed", type=int, default=0, help="the first data set's seed")
+    ap.add_argument("--append", action="store_true", help="add to OUT.json's figures")
     args = ap.parse_args()
     base = args.assets / "base" / "model"
     pool = (args.assets / "pool" / "rows.jsonl").read_text(encoding="utf-8").splitlines()
     threads = len(os.sched_getaffinity(0))
     torch.set_num_threads(threads)
     figures: dict[str, Any] = {"allowed": {}, "forbidden": {}, "seconds": {}}
+    seeds = list(range(args.first_seed, args.first_seed + args.data_seeds))
+    if args.append:
+        earlier = json.loads(args.out.read_text())
+        figures = {k: earlier[k] for k in figures}
+        seeds = earlier["provenance"]["seeds"] + seeds
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for seed in range(args.data_seeds):
+        for seed in seeds[-args.data_seeds :]:
             data = root / f"data-{seed}.jsonl"
             data.write_text("\n".join(random.Random(seed).sample(pool, args.rows)) + "\n")
             ref_out = root / f"ref-{seed}"
@@ -193,15 +208,25 @@ def main() -> None:
     smallest = min(min(v) for v in figures["forbidden"].values())
     figures["largest_allowed"], figures["smallest_forbidden"] = largest, smallest
     figures["threshold_range"] = [2 * largest, smallest / 2]
-    figures["provenance"] = {
+    listed = min(min(v) for k, v in figures["forbidden"].items() if k != BEYOND_ISSUE)
+    figures["issue_list"] = {
+        "note": f"the forbidden changes the issue lists ({BEYOND_ISSUE!r} left out)",
+        "smallest_forbidden": listed,
+        "threshold_range": [2 * largest, listed / 2],
+    }
+    earlier_provenance = earlier["provenance"] if args.append else {}
+    figures["provenance"] = earlier_provenance | {
         "cpus": threads,
         "cpu": platform.processor() or platform.machine(),
         "torch": torch.__version__,
         "rows": args.rows,
-        "data_seeds": args.data_seeds,
+        "data_seeds": len(seeds),
+        "seeds": seeds,
         "date": time.strftime("%Y-%m-%d"),
         "command": "python calibration/tolerance.py",
     }
+    if torch.cuda.is_available():
+        figures["provenance"].setdefault("gpu", torch.cuda.get_device_name())
     args.out.write_text(json.dumps(figures, indent=2) + "\n")
     print(
         f"largest allowed {largest:.6g}; smallest forbidden {smallest:.6g}; "
