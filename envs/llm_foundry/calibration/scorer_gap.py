@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import shutil
 import sys
 import tempfile
@@ -25,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 ENV = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ENV.parents[1] / "envspec" / "kit"), str(ENV / "scoring")]
+HERE = Path(__file__).resolve().parent  # tolerance.py: the data sets drawn as it draws them
+sys.path[:0] = [str(ENV.parents[1] / "envspec" / "kit"), str(ENV / "scoring"), str(HERE)]
 
 
 def main() -> None:
@@ -42,6 +42,7 @@ def main() -> None:
     os.environ["ENVSPEC_SCORING_DIR"] = str(scoring)
     import score  # the scorer, as its image holds it (reference/ over the starting scripts)
     import torch
+    from tolerance import draw
 
     reference = scoring / "reference"
     shutil.copytree(ENV / "task" / "solution", reference)
@@ -66,7 +67,7 @@ def main() -> None:
             if given.startswith("file:"):
                 text = Path(given[5:]).read_text(encoding="utf-8")
             else:
-                text = "\n".join(random.Random(int(given)).sample(pool, args.rows)) + "\n"
+                text = draw(pool, int(given), args.rows)
             score.draw_rows = lambda _n, text=text: text
             measured.clear()
             began = time.monotonic()

@@ -23,7 +23,9 @@ if [ "${CALIBRATE:-1}" != 0 ]; then
 fi
 # then every exploit through the same runtime (EXPLOITS=0: none). EXPLOITS_VERSION names another
 # version in the carried store: a copy of this one that draws fewer rows a scoring (as the
-# exploit test in CI does), which keeps every exploit's effect at a fifth of the time
+# exploit test in CI does), which keeps every exploit's effect at a fifth of the time. Made
+# here: copy envs/llm_foundry, set standard's `rows: 400` and `version: VERSION-few`, push it
+# to $STORE and pull it into the same layout before packing
 if [ "${EXPLOITS:-1}" != 0 ]; then
   python3 benchmarks/exploits_via_runtime.py envs/llm_foundry "${ref%:*}:${EXPLOITS_VERSION:-$version}" \
     standard --backend local \

@@ -70,6 +70,11 @@ def pipeline(folder: Path, data: Path, base: Path, out: Path, threads: int) -> f
     return seconds
 
 
+def draw(pool: list[str], seed: int, rows: int) -> str:
+    """Data set ``seed``: ``rows`` rows of the pool, as a JSON-lines text."""
+    return "\n".join(random.Random(seed).sample(pool, rows)) + "\n"
+
+
 def weights(folder: Path) -> dict[str, torch.Tensor]:
     return torch.load(folder / gpt2.WEIGHTS, map_location="cpu", weights_only=True)
 
@@ -171,16 +176,21 @@ def main() -> None:
     threads = len(os.sched_getaffinity(0))
     torch.set_num_threads(threads)
     figures: dict[str, Any] = {"allowed": {}, "forbidden": {}, "seconds": {}}
-    seeds = list(range(args.first_seed, args.first_seed + args.data_seeds))
+    earlier: dict[str, Any] = {"provenance": {"seeds": []}}
     if args.append:
         earlier = json.loads(args.out.read_text())
         figures = {k: earlier[k] for k in figures}
-        seeds = earlier["provenance"]["seeds"] + seeds
+        if earlier["provenance"]["rows"] != args.rows:
+            sys.exit(f"{args.out}'s data sets have {earlier['provenance']['rows']} rows: use those")
+    new_seeds = list(range(args.first_seed, args.first_seed + args.data_seeds))
+    if overlap := set(new_seeds) & set(earlier["provenance"]["seeds"]):
+        sys.exit(f"{args.out} holds data sets {sorted(overlap)} already: pass --first-seed past")
+    seeds = earlier["provenance"]["seeds"] + new_seeds
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for seed in seeds[-args.data_seeds :]:
+        for seed in new_seeds:
             data = root / f"data-{seed}.jsonl"
-            data.write_text("\n".join(random.Random(seed).sample(pool, args.rows)) + "\n")
+            data.write_text(draw(pool, seed, args.rows))
             ref_out = root / f"ref-{seed}"
             secs = pipeline(REFERENCE, data, base, ref_out, threads)
             figures["seconds"].setdefault("reference", []).append(round(secs, 2))
@@ -214,8 +224,7 @@ def main() -> None:
         "smallest_forbidden": listed,
         "threshold_range": [2 * largest, listed / 2],
     }
-    earlier_provenance = earlier["provenance"] if args.append else {}
-    figures["provenance"] = earlier_provenance | {
+    figures["provenance"] = earlier["provenance"] | {
         "cpus": threads,
         "cpu": platform.processor() or platform.machine(),
         "torch": torch.__version__,
