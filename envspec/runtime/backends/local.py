@@ -401,7 +401,7 @@ class LocalBackend(Backend):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pid), signal.SIGKILL)
         if st.get("user"):
-            subprocess.run(["userdel", st["user"]], capture_output=True, check=False)
+            _accounts("userdel", st["user"])
         if not keep_solution and st.get("workdir"):
             _remove_area(run.id)
         elif st.get("user") and (work_root() / run.id).is_dir():
@@ -418,7 +418,7 @@ class LocalBackend(Backend):
                     user = _user_name(d.name)
                     _kill_user(user if _user_exists(user) else None)
                     if _user_exists(user):
-                        subprocess.run(["userdel", user], capture_output=True, check=False)
+                        _accounts("userdel", user)
                     _remove_area(d.name)
                     gone.append(d.name)
         for rid in local_services.leftovers():
@@ -667,14 +667,24 @@ def _user_exists(user: str) -> bool:
         return False
 
 
+#: one envspec process at a time edits the account database: useradd and userdel take its lock
+#: without waiting ("cannot lock /etc/passwd; try again later"), so two runs starting at once
+#: (a batch, or two evaluators on one host) would fail one of them
+ACCOUNTS_LOCK = Path("/run/envspec/accounts.lock")
+
+
+def _accounts(*argv: str) -> subprocess.CompletedProcess[str]:
+    """Run ``useradd``/``userdel`` under the host-wide lock."""
+    ACCOUNTS_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(ACCOUNTS_LOCK)):
+        return subprocess.run(list(argv), capture_output=True, text=True, check=False)
+
+
 def _make_user(run_id: str) -> str:
     user = _user_name(run_id)
     if not _user_exists(user):
-        proc = subprocess.run(
-            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user],
-            capture_output=True,
-            text=True,
-            check=False,
+        proc = _accounts(
+            "useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user
         )
         if proc.returncode != 0:
             raise EnvspecError(
