@@ -34,15 +34,8 @@ UNFUSED = gpt2.Attention.forward
 import finetune  # noqa: E402  (replaces the attention by the fused one)
 
 FUSED = gpt2.Attention.forward
-EXACT_ADDMM = gpt2.Conv1D.forward
 sys.path.insert(0, str(HERE))
-from tolerance import draw  # noqa: E402
-
-
-def low_addmm(self: gpt2.Conv1D, x: torch.Tensor) -> torch.Tensor:
-    """The layer's product in float32, the result cast back."""
-    out = torch.addmm(self.bias.float(), x.reshape(-1, x.shape[-1]).float(), self.weight.float())
-    return out.to(x.dtype).view(*x.shape[:-1], -1)
+from tolerance import EXACT_PRODUCTS, draw, float32_products  # noqa: E402
 
 
 def train(
@@ -57,14 +50,14 @@ def train(
 ) -> dict[str, torch.Tensor]:
     """The reference training in ``dtype`` with one change; the weights as saved (float32)."""
     gpt2.Attention.forward = FUSED if fused else UNFUSED  # type: ignore[method-assign]
-    model = gpt2.load(base).to(dtype)
+    model = gpt2.load(base).to(dtype)  # whatever gpt2.dtype() says
     steps = math.ceil(len(seqs) / cfg["data"]["batch_size"])
     exact_loss, calls = model.loss, [0]
 
     def loss(seq: torch.Tensor) -> torch.Tensor:
         calls[0] += 1
         late = calls[0] > steps - low_last
-        gpt2.Conv1D.forward = low_addmm if late else EXACT_ADDMM  # type: ignore[method-assign]
+        gpt2.Conv1D.forward = float32_products if late else EXACT_PRODUCTS  # type: ignore[method-assign]
         return exact_loss(seq)
 
     model.loss = loss  # type: ignore[method-assign]
@@ -82,7 +75,7 @@ def train(
         finetune.train(cfg, seqs, model)
     finally:
         torch.optim.AdamW = adamw  # type: ignore[misc]
-        gpt2.Conv1D.forward = EXACT_ADDMM  # type: ignore[method-assign]
+        gpt2.Conv1D.forward = EXACT_PRODUCTS  # type: ignore[method-assign]
     return {k: v.detach().float().cpu() for k, v in model.state_dict().items()}
 
 

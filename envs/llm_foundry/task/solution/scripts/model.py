@@ -24,6 +24,17 @@ def device() -> torch.device:
     return torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
 
+def dtype() -> torch.dtype:
+    """The training's precision: float64 on the GPU, float32 on the CPU.
+
+    On a GPU, float32 rounding (a fused attention's, say) grows through this training into
+    weights as far apart as one optimiser step moves them; in float64 the same rounding moves
+    them 10,000x less, so a tolerance can tell the same training from another. The CPU's
+    float32 training is deterministic and calibrated as it is.
+    """
+    return torch.float64 if device().type == "cuda" else torch.float32
+
+
 class Conv1D(nn.Module):
     """x @ weight + bias, the weight stored (in, out)."""
 
@@ -120,20 +131,23 @@ class GPT2LMHeadModel(nn.Module):
 
 def load(folder: str | Path) -> GPT2LMHeadModel:
     """The model of a Hugging Face GPT-2 folder (``config.json`` and ``pytorch_model.bin``), on
-    ``device()``."""
+    ``device()`` in ``dtype()``."""
     folder = Path(folder)
     cfg = json.loads((folder / CONFIG).read_text())
     model = GPT2LMHeadModel(cfg)
     state = torch.load(folder / WEIGHTS, map_location="cpu", weights_only=True)
     state.pop("lm_head.weight", None)  # tied: the token embedding
     model.load_state_dict(state, strict=True)
-    return model.to(device())
+    return model.to(device(), dtype())
 
 
 def save(model: GPT2LMHeadModel, folder: str | Path) -> None:
-    """Write ``model`` as a Hugging Face GPT-2 folder."""
+    """Write ``model`` as a Hugging Face GPT-2 folder (float32, whatever it trained in)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / CONFIG).write_text(json.dumps(model.config, indent=2, sort_keys=True) + "\n")
-    state = {k: v.detach().cpu().contiguous().clone() for k, v in model.state_dict().items()}
+    state = {
+        k: v.detach().to("cpu", torch.float32).contiguous().clone()
+        for k, v in model.state_dict().items()
+    }
     torch.save(state, folder / WEIGHTS)
