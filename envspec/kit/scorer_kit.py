@@ -61,8 +61,11 @@ __all__ = [
     "signal_uid",
 ]
 
-#: uids the sandboxes draw from when the runtime names no block (``ENVSPEC_SANDBOX_UIDS``)
-DEFAULT_UIDS = (1_900_000_000, 65536)
+#: uids the sandboxes draw from when the runtime names no block (``ENVSPEC_SANDBOX_UIDS``):
+#: just after the runtime's blocks (1_900_000_000 + 256 blocks of 256), never inside them, so a
+#: scorer run outside the runtime neither shares a uid with a leased block's sandbox (whose uid
+#: locks may live in a container's own /run) nor is killed when that block's lease ends
+DEFAULT_UIDS = (1_900_065_536, 65536)
 #: where uid locks live (root-only); in a container, the container's own
 LOCK_DIR = Path("/run/envspec-sandbox-uids")
 #: where sandboxes' folders go when the runtime names no scoring folder

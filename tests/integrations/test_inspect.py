@@ -53,6 +53,7 @@ def _inspect_eval(
 def test_inspect_eval_scores_reference_one_and_starting_zero(
     tiny_in_layout: str, tmp_path: Path
 ) -> None:
+    before = {r.id for r in runstore.all_runs()}
     ref_log = _inspect_eval(
         tiny_in_layout, tmp_path / "logs-ref", tmp_path, "-S", f"files={TINY / 'reference'}"
     )
@@ -101,7 +102,8 @@ def test_inspect_eval_scores_reference_one_and_starting_zero(
     assert result["budget"]["wall_time_s"] == 300 and not result["comparable"]
     assert start_log.eval.config.time_limit == 300
     # every run the evals started is finished and its sandbox gone
-    assert all(r.status == "finished" for r in runstore.all_runs())
+    started = [r for r in runstore.all_runs() if r.id not in before]
+    assert len(started) == 2 and all(r.status == "finished" for r in started)
 
 
 def test_hidden_scores_stay_hidden_and_no_score_is_not_zero(

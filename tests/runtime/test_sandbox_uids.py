@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from envspec import constants
 from envspec.kit import scorer_kit
 from envspec.runtime import sandbox_uids
 
@@ -33,3 +34,17 @@ def test_processes_left_in_a_block_die_when_its_lease_ends() -> None:
     assert scorer_kit.processes_of(uid) == []
     with sandbox_uids.lease() as (again, _):  # the block is free again
         assert again >= 0
+
+
+def test_a_sandbox_outside_the_runtime_never_takes_a_leased_blocks_uid() -> None:
+    """A scorer run without a block draws from the kit's default range; were it inside the
+    runtime's blocks, the end of a block's lease would kill it, and a scorer container (whose
+    uid locks live in its own /run) could take the same uid."""
+    blocks = range(
+        constants.SANDBOX_UID_BASE,
+        constants.SANDBOX_UID_BASE + constants.SANDBOX_UID_BLOCKS * constants.SANDBOX_UID_BLOCK,
+    )
+    first, count = scorer_kit.DEFAULT_UIDS
+    assert first >= blocks.stop or first + count <= blocks.start
+    with scorer_kit.Sandbox() as box:
+        assert box.uid not in blocks

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -100,14 +101,20 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The whole session, module fixtures included, has an ENVSPEC_HOME of its own (its
     image cache saves exports; nothing lands in the developer's home) and a private
     DOCKER_CONFIG, so no developer credentials leak in."""
+    # a short folder of its own, not under pytest's basetemp: a run's service sockets must lie
+    # within 107 bytes, and under pytest-xdist basetemp is a level deeper
+    home = Path(tempfile.mkdtemp(prefix="envspec-home-"))
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ENVSPEC_HOME", str(tmp_path_factory.getbasetemp() / "envspec-home"))
+        mp.setenv("ENVSPEC_HOME", str(home))
         docker_config = tmp_path_factory.getbasetemp() / "docker-config"
         docker_config.mkdir(exist_ok=True)
         mp.setenv("DOCKER_CONFIG", str(docker_config))
         for var in ("USERNAME", "PASSWORD", "CA"):
             mp.delenv(f"ENVSPEC_REGISTRY_{var}", raising=False)
-        yield
+        try:
+            yield
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
