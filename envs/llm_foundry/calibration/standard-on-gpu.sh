@@ -10,7 +10,7 @@
 # Then run this on the GPU host from the repository root, with .devcarry-lf2 and the wheels
 # for what the host lacks in .whl/ (torch with CUDA is the host's). Figures go to $OUT
 # (default: the calibration folder). Each scoring runs the agent's pipeline and then the
-# reference on the same data: about 170 s for the starting pipeline, 40 s for the reference.
+# reference on the same data: about 240 s for the starting pipeline, 50 s for the reference.
 set -eu -o pipefail
 out="${OUT:-envs/llm_foundry/calibration}"
 . scripts/lib/gpu-host.sh
@@ -21,13 +21,13 @@ if [ "${CALIBRATE:-1}" != 0 ]; then
   python3 -m envspec.cli.main calibrate envs/llm_foundry --variant standard --ref "$ref" \
     --backend local --repeats "${REPEATS:-2}" --out "$out/standard.json"
 fi
-# then every exploit through the same runtime (EXPLOITS=0: none). EXPLOITS_VERSION names another
-# version in the carried store: a copy of this one that draws fewer rows a scoring (as the
+# then every exploit through the same runtime (EXPLOITS=0: none; EXPLOITS_ONLY=a,b: those).
+# EXPLOITS_VERSION names another version in the carried store: a copy of this one that draws fewer rows a scoring (as the
 # exploit test in CI does), which keeps every exploit's effect at a fifth of the time. Made
 # here: copy envs/llm_foundry, set standard's `rows: 400` and `version: VERSION-few`, push it
 # to $STORE and pull it into the same layout before packing
 if [ "${EXPLOITS:-1}" != 0 ]; then
   python3 benchmarks/exploits_via_runtime.py envs/llm_foundry "${ref%:*}:${EXPLOITS_VERSION:-$version}" \
-    standard --backend local \
+    standard --backend local ${EXPLOITS_ONLY:+--only "$EXPLOITS_ONLY"} \
     | tee "$out/h200-exploits.txt"
 fi

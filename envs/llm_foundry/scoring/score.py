@@ -89,7 +89,10 @@ def run_script(box: kit.Sandbox, workdir: Path, env: dict[str, str], timeout: fl
     box.kill()  # nothing of the agent's runs while its output is read
     if code != 0:
         # not even the code: it is a byte the script could compute from the hidden data
-        raise kit.Invalid("finetune.sh exited with an error (run it yourself to see why)")
+        raise kit.Invalid(
+            "finetune.sh exited with an error (run it yourself to see why; what it writes must "
+            "fit on the run's disk, the variant's storage_gb)"
+        )
     return seconds
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from envspec.authoring.exploits import apply_exploit, find_exploits
+from envspec.authoring.exploits import NO_GAIN, apply_exploit, find_exploits
 from envspec.models.reference import RegistryTarget
 from envspec.oci.assets import push_asset
 from envspec.runtime import runs
@@ -156,6 +156,9 @@ def test_every_exploit_is_invalid(published_few: str, store: Path, backend: str)
             note = apply_exploit(run.id, exploit, manifest)
             view = runs.score_run(run.id).agent_view()
             outcomes[exploit.name] = view
+            if exploit.expect == NO_GAIN:  # float32 training: on the CPU, the same training
+                assert view["valid"], f"{exploit.name} ({note}) scored {view}"
+                continue
             assert view["valid"] is False, f"{exploit.name} ({note}) scored {view}"
             if exploit.name == "drop_into_agent_folder":
                 dropped = runs.exec_in_run(run.id, ["ls", "drop"]).stdout
