@@ -26,6 +26,7 @@ from envspec.errors import BuildError, EngineError
 log = logging.getLogger(__name__)
 
 _STEP = re.compile(r"^Step (\d+/\d+) : (.*)$")
+_RUNNING = re.compile(r"^ ---> Running in ([0-9a-f]{12,64})$")
 
 
 @functools.cache
@@ -65,6 +66,7 @@ def build_dockerfile(
     step: str | None = None
     image_id: str | None = None
     tail: list[str] = []
+    steps: list[str] = []  # the build's step containers, by the ids it prints
     try:
         stream = api.build(
             path=str(context),
@@ -80,6 +82,7 @@ def build_dockerfile(
         for chunk in stream:
             if "error" in chunk:
                 detail = chunk.get("errorDetail", {}).get("message") or chunk["error"]
+                _remove_step_containers(steps)
                 raise BuildError(
                     f"building {tag} failed at step {step or '?'}: {detail.strip()}\n"
                     + "\n".join(tail[-10:]),
@@ -93,15 +96,31 @@ def build_dockerfile(
                 continue
             if m := _STEP.match(line):
                 step = f"{m.group(1)} {m.group(2)}"
+            elif m := _RUNNING.match(line):
+                steps.append(m.group(1))
             tail = ([*tail, line])[-20:]
             if on_line is not None:
                 on_line(line)
     except docker.errors.APIError as e:
+        _remove_step_containers(steps)
         raise BuildError(f"building {tag} failed: {e.explanation or e}", step=step) from e
     if image_id is None:
         image_id = client().images.get(tag).id
     log.info("built %s (%s)", tag, image_id)
     return image_id
+
+
+def _remove_step_containers(ids: list[str]) -> None:
+    """Remove what is left of a failed build's step containers: ``forcerm`` asks the engine to,
+    but on a busy host its removal can fail (it only logs that) and the container stays."""
+    for cid in ids:
+        try:
+            client().api.remove_container(cid, force=True)
+        except docker.errors.NotFound:
+            continue
+        except docker.errors.APIError as e:
+            if e.status_code != 409:  # 409: its removal is already under way
+                log.warning("could not remove build container %s: %s", cid, e)
 
 
 def import_rootfs(tarball: Path, tag: str, *, changes: list[str]) -> str:

@@ -26,7 +26,7 @@ from envspec.oci.pull import image_layers, resolve, shared_layers
 from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from envspec.schema import load_manifest
-from tests.support.fixtures import module_folder
+from tests.support.fixtures import LeasedUids, module_folder
 
 pytestmark = [
     pytest.mark.integration,
@@ -101,7 +101,7 @@ def test_starting_scores_zero_and_reference_one(published: str) -> None:
 
 
 @pytest.mark.parametrize("backend", ["docker", "local"])
-def test_every_exploit_fails(published_light: str, backend: str) -> None:
+def test_every_exploit_fails(published_light: str, backend: str, leased_uids: LeasedUids) -> None:
     """Each exploit, on a run of the starting solution, through both backends (the local one
     as root: the scorer kit's sandbox uids): invalid, or for the marked no-gain ones no better
     than the starting solution scored in the same run; and no process of any sandbox uid
@@ -125,7 +125,8 @@ def test_every_exploit_fails(published_light: str, backend: str) -> None:
             note = apply_exploit(run.id, exploit, manifest)
             view = runs.score_run(run.id).agent_view()
             outcomes[exploit.name] = f"{note}: {view}"
-            assert not sandbox_processes(), f"{exploit.name} left {sandbox_processes()}"
+            left = leased_uids.processes()
+            assert not left, f"{exploit.name} left {left}"
             if exploit.expect == NO_GAIN and view["valid"]:
                 gain = (float(control["score"]) - float(view["score"])) / span  # type: ignore[arg-type]
                 assert gain <= tol, outcomes[exploit.name]
@@ -135,22 +136,6 @@ def test_every_exploit_fails(published_light: str, backend: str) -> None:
     finally:
         runs.finish_run(run.id)
     assert "link" in outcomes["link_solution"], outcomes["link_solution"]
-
-
-def sandbox_processes() -> list[int]:
-    """Live processes of the scorer kit's sandbox uids (none may outlive a scoring)."""
-    first = constants.SANDBOX_UID_BASE
-    last = first + constants.SANDBOX_UID_BLOCK * constants.SANDBOX_UID_BLOCKS
-    found = []
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            text = status.read_text()
-            uid = int(text.split("Uid:")[1].split()[0])
-        except (OSError, IndexError, ValueError):
-            continue
-        if first <= uid < last and "zombie" not in text:
-            found.append(int(status.parent.name))
-    return found
 
 
 def _files(store: object, repo: str, layers: list[dict[str, object]]) -> dict[str, bytes]:
@@ -249,7 +234,9 @@ with open("poll.txt", "w") as f:
 """
 
 
-def test_a_poller_beside_a_local_scoring_finds_nothing(published_light: str) -> None:
+def test_a_poller_beside_a_local_scoring_finds_nothing(
+    published_light: str, leased_uids: LeasedUids
+) -> None:
     """The agent's own poller, running through a whole local-backend scoring, can read none of
     the files the scoring makes (snapshot, sandbox folders, inputs, hidden data)."""
     run = runs.start_run(published_light, variant="lite", backend="local")
@@ -272,4 +259,4 @@ def test_a_poller_beside_a_local_scoring_finds_nothing(published_light: str) -> 
     finally:
         runs.finish_run(run.id)
     assert seen == [], seen
-    assert not sandbox_processes()
+    assert leased_uids.blocks and not leased_uids.processes()

@@ -1,13 +1,15 @@
 """Check the rust_scaffold problem bank: files, metadata, and both references on many tests.
 
     python envs/rust_scaffold/builder/bank_check.py [--bank DIR] [--tests N] [--seed S] [SLUG ...]
+    python envs/rust_scaffold/builder/bank_check.py --fuzz SEEDS [--tests N] [SLUG ...]
 
 For each problem (all of the bank, or the slugs named) it checks the files and meta.json, compiles
 solution.rs with rustc (std only) into a private temporary folder, runs the examples through the
 Python reference (solve.py) and the Rust one and compares both with the examples' outputs, then
 generates N tests with gen.py and compares the two references on each (with check.py where the
 problem has one, else token by token). It prints one line per problem and a summary, and exits 1
-if any problem failed.
+if any problem failed. ``--fuzz`` only runs each generator on SEEDS other seeds (a secret picks
+the hidden tests' seeds, so a generator must not fail on any) and prints the failures.
 
 Programs are compiled with the judge's flags and compared with the judge's comparison
 (``task/solution/rust_tools.py``, the scorer's and the agent's own utilities); the builder
@@ -410,21 +412,49 @@ def band(rating: int) -> str:
     return "1200+"
 
 
+def fuzz_generator(problem: Path, seeds: int, n_tests: int) -> list[str]:
+    """What goes wrong when ``gen.py`` makes ``n_tests`` tests for each of ``seeds`` seeds."""
+    gen = load_module(problem / "gen.py").generate
+    failures = []
+    for s in range(seeds):
+        for i in range(n_tests):
+            try:
+                inp = gen(random.Random(case_seed(f"fuzz-{s}", problem.name, i)), i)
+            except Exception as exc:  # any failure of the author's code is a finding
+                failures.append(f"seed {s} test {i}: {exc!r}")
+                continue
+            if not isinstance(inp, str) or not inp.endswith("\n"):
+                failures.append(f"seed {s} test {i}: not text ending with a newline")
+    return failures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--bank", type=Path, default=BANK_DIR, help="the bank folder")
     ap.add_argument("--tests", type=int, default=12, help="generated tests per problem")
     ap.add_argument("--seed", default="bank-check", help="seed of the generated tests")
+    ap.add_argument("--fuzz", type=int, metavar="SEEDS", help="only run the generators")
     ap.add_argument("slugs", nargs="*", help="problems to check (default: all)")
     args = ap.parse_args(argv)
-    if shutil.which("rustc") is None:
-        print("rustc is not on PATH", file=sys.stderr)
-        return 2
     bank: Path = args.bank
     if args.slugs:
         dirs = [bank / s for s in args.slugs]
     else:
         dirs = sorted(p for p in bank.iterdir() if p.is_dir() and p.name != "__pycache__")
+    if args.fuzz is not None:
+        bad = 0
+        for d in dirs:
+            failures = (
+                fuzz_generator(d, args.fuzz, args.tests) if d.is_dir() else ["no such problem"]
+            )
+            bad += bool(failures)
+            for f in failures[:3]:
+                print(f"{d.name}: {f}", flush=True)
+        print(f"{len(dirs)} generators, {args.fuzz} seeds x {args.tests} tests: {bad} failed")
+        return 1 if bad else 0
+    if shutil.which("rustc") is None:
+        print("rustc is not on PATH", file=sys.stderr)
+        return 2
     reports: list[Report] = []
     for d in dirs:
         if not d.is_dir():

@@ -83,6 +83,14 @@ def test_the_split_and_the_hidden_tests_come_from_the_secret(tmp_path: Path) -> 
         assert a.value not in data and a.value.hex().encode() not in data
 
 
+def test_a_generator_that_fails_for_some_seeds_is_found() -> None:
+    """The hidden tests' seeds come from a secret, so a generator must work for any seed:
+    archipelago-count failed for about 1 seed in 20 before 0.1.1, and the fuzz finds that."""
+    check = _bank_check()
+    assert check.fuzz_generator(BANK / "archipelago-count", 40, 12) == []
+    assert check.main(["--fuzz", "2", "no-such-problem"]) == 1
+
+
 def _score_on_host(tmp_path: Path, scaffold: str, hidden: Path) -> dict[str, object]:
     """score.py run on this host as the runtime runs it, with a scaffold that needs no model."""
     scoring = tmp_path / "scoring"
