@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+import threading
 
 import typer
 from rich.markup import escape
@@ -71,9 +73,22 @@ def _root(
     )
 
 
+def interrupt_on_sigterm() -> None:
+    """Make SIGTERM (``timeout``, ``kill``, a scheduler ending a job) interrupt like Ctrl-C, so
+    that a command unwinds: the runs it started for itself (check, calibrate, batch) are
+    finished and their GPUs released, instead of being left holding them."""
+
+    def _interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _interrupt)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every envspec error becomes a message and an exit code, never a traceback.
     Under ``--json`` the error is also a JSON object on stdout (docs/cli.md)."""
+    if argv is None and threading.current_thread() is threading.main_thread():
+        interrupt_on_sigterm()  # as the program only: a caller's process keeps its handlers
     args = sys.argv[1:] if argv is None else argv
     as_json = "--json" in (args[: args.index("--")] if "--" in args else args)
     try:

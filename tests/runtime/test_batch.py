@@ -174,11 +174,12 @@ def test_an_interrupted_batch_resumes_with_nothing_run_twice(
     out = tmp_path / "out"
     argv = [ENVSPEC, "batch", str(spec_file), "--out", str(out), "--no-report"]
 
-    # Ctrl-C after the first trial: the one in flight is stopped, exit 130, said so
+    # SIGTERM (a `timeout`, a scheduler; handled as Ctrl-C) after the first trial: the one in
+    # flight is stopped, exit 130, said so
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _wait_for(out, "done", 1, proc)
     _wait_for(out, "started", 2, proc)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "batch interrupted: 1 of 4 trials done" in err and "--out" in err
