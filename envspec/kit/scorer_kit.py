@@ -769,10 +769,13 @@ def _lock_uid() -> tuple[int, IO[bytes]]:
 
 
 def _cut_network() -> None:
-    """A network namespace of its own (loopback only); where that is not permitted (a
-    container without CAP_SYS_ADMIN), the container must already have no network."""
+    """A network namespace of its own (loopback only, up, as in a container without network:
+    processes of one sandbox may talk to each other, e.g. a multi-GPU training's rendezvous);
+    where that is not permitted (a container without CAP_SYS_ADMIN), the container must
+    already have no network."""
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.unshare(CLONE_NEWNET) == 0:
+        _loopback_up()
         return
     with open("/proc/net/dev") as f:  # this network namespace's interfaces (not /sys's)
         interfaces = {line.split(":")[0].strip() for line in f if ":" in line} - {"lo"}
@@ -781,6 +784,17 @@ def _cut_network() -> None:
             f"scorer_kit: cannot cut the network (unshare: {os.strerror(ctypes.get_errno())}) "
             f"and interfaces {sorted(interfaces)} exist"
         )
+
+
+def _loopback_up() -> None:
+    """Bring this network namespace's ``lo`` up (a new namespace's is down)."""
+    import socket
+
+    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        req = struct.pack("16sH14x", b"lo", 0)
+        flags = struct.unpack("16sH14x", fcntl.ioctl(s, siocgifflags, req))[1]
+        fcntl.ioctl(s, siocsifflags, struct.pack("16sH14x", b"lo", flags | iff_up))
 
 
 def _hidden_folders() -> list[str]:

@@ -169,6 +169,8 @@ def test_stop_and_resume() -> None:
 
 
 def test_no_network() -> None:
+    """The host's own loopback is out of reach; the sandbox's loopback works inside it (a
+    multi-GPU training's processes meet there)."""
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen()
@@ -179,11 +181,14 @@ def test_no_network() -> None:
         " if ':' in line))\n"
         f"try:\n    socket.create_connection(('127.0.0.1', {port}), timeout=2); print('reached')\n"
         "except OSError as e:\n    print('refused', e.errno)\n"
+        "own = socket.create_server(('127.0.0.1', 0))\n"
+        "socket.create_connection(own.getsockname(), timeout=2); print('own loopback')\n"
     )
     with kit.Sandbox() as box:
         out = box.run([sys.executable, "-c", probe], timeout=60).output.decode()
     server.close()
     assert "['lo']" in out and "refused" in out and "reached" not in out, out
+    assert "own loopback" in out, out
 
 
 def test_the_shared_temporary_folders_are_the_sandboxs_own() -> None:
