@@ -94,20 +94,52 @@ def test_the_assets_rebuild_to_their_pinned_digests(store: Path) -> None:
     assert_pinned(store, assets, "1.0.0", "run scoring/build_assets.py and push both")
 
 
+def _pipeline(folder: Path, store: Path, *, reference: bool, rows: int = 20, **extra: str) -> Path:
+    """finetune.sh of the starting pipeline (or the reference's files over it) on the first
+    ``rows`` rows of the training data, on this host; returns its output folder."""
+    assets = store.parent / "assets"
+    lines = (assets / "base" / "train_data.jsonl").read_text().splitlines()[:rows]
+    folder.mkdir(parents=True)
+    data = folder / "data.jsonl"
+    data.write_text("\n".join(lines) + "\n")
+    out = folder / "out"
+    env = dict(os.environ, DATA=str(data), BASE_MODEL=str(assets / "base" / "model"), **extra)
+    env["OUTPUT"], env["PATH"] = str(out), f"{Path(sys.executable).parent}:{env['PATH']}"
+    work = folder / "solution"
+    shutil.copytree(ENV / "task" / "solution", work)
+    if reference:
+        shutil.copytree(ENV / "reference", work, dirs_exist_ok=True)
+    subprocess.run(["bash", "finetune.sh"], cwd=work, env=env, check=True, timeout=600)
+    return out
+
+
+def test_several_processes_train_what_one_does(tmp_path: Path, store: Path) -> None:
+    """The starting pipeline's launcher with 3 processes (as on several GPUs; gloo here): each
+    takes its share of every batch (the last batch leaves one without rows) and the weights
+    are the one-process training's up to rounding, well within the tolerance."""
+    weights = "pytorch_model.bin"
+    # 28 rows make 50 sequences: the last batch has 2 rows, and the third process none
+    one = _pipeline(tmp_path / "one", store, reference=False, rows=28)
+    three = _pipeline(tmp_path / "three", store, reference=False, rows=28, NPROC="3")
+    base = store.parent / "assets" / "base" / "model"
+
+    def load(folder: Path) -> dict[str, torch.Tensor]:
+        return dict(torch.load(folder / weights, map_location="cpu", weights_only=True))
+
+    def distance(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> float:
+        """The scorer's metric: the sum over tensors of the L2 norm of the difference."""
+        return float(sum(torch.linalg.vector_norm((a[k] - b[k]).double()) for k in sorted(a)))
+
+    tolerance = float(load_manifest(ENV).variant("lite").parameters["max_distance"])
+    apart = distance(load(one), load(three))
+    assert apart < tolerance / 10, apart
+    assert distance(load(one), load(base)) > tolerance * 10  # it did train
+
+
 def test_the_output_is_a_hugging_face_folder(tmp_path: Path, store: Path) -> None:
     """The reference pipeline's output, loaded by transformers, gives the logits of our model."""
     transformers = pytest.importorskip("transformers")
-    assets = store.parent / "assets"
-    rows = (assets / "base" / "train_data.jsonl").read_text().splitlines()[:20]
-    data = tmp_path / "data.jsonl"
-    data.write_text("\n".join(rows) + "\n")
-    out = tmp_path / "out"
-    env = dict(os.environ, DATA=str(data), BASE_MODEL=str(assets / "base" / "model"))
-    env["OUTPUT"], env["PATH"] = str(out), f"{Path(sys.executable).parent}:{env['PATH']}"
-    work = tmp_path / "solution"  # the reference's files over the starting pipeline's
-    shutil.copytree(ENV / "task" / "solution", work)
-    shutil.copytree(ENV / "reference", work, dirs_exist_ok=True)
-    subprocess.run(["bash", "finetune.sh"], cwd=work, env=env, check=True)
+    out = _pipeline(tmp_path / "run", store, reference=True)
     hf = transformers.GPT2LMHeadModel.from_pretrained(out).eval()
     ours = load_module(ENV / "task" / "solution" / "scripts" / "model.py", "lf_e2e").load(out)
     idx = torch.randint(0, 4096, (2, 64), generator=torch.Generator().manual_seed(0))

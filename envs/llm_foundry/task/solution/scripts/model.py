@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 import torch
@@ -20,8 +21,11 @@ CONFIG = "config.json"
 
 
 def device() -> torch.device:
-    """Where the model trains: the GPU when there is one, else the CPU."""
-    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    """Where the model trains: the process's GPU when there is one (``LOCAL_RANK``, set by the
+    launcher, for one process a GPU), else the CPU."""
+    if not torch.cuda.is_available():
+        return torch.device("cpu")
+    return torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
 
 
 def dtype() -> torch.dtype:

@@ -1,6 +1,11 @@
 """Stage 2: train the base model for one epoch; evaluate and checkpoint along the way.
 
 python scripts/train.py finetune.toml        (the base model's folder in $BASE_MODEL)
+
+Started by scripts/launch.py as one process per GPU (``RANK``, ``WORLD_SIZE``): with several,
+each process takes its share of every batch and the gradients are summed across them, so that
+the training is the one-process training up to rounding; the first process evaluates and
+writes the checkpoints.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from pathlib import Path
 
 import model as gpt2
 import torch
+import torch.distributed as dist
 from torch.utils.data import DataLoader, Dataset
 
 
@@ -49,7 +55,23 @@ def evaluate(model: gpt2.GPT2LMHeadModel, data: Sequences, batch_size: int) -> f
     return total / n
 
 
+def share(batch: torch.Tensor, rank: int, world: int) -> torch.Tensor:
+    """This process's rows of a batch (contiguous; the last processes may get none)."""
+    return torch.tensor_split(batch, world)[rank]
+
+
+def sum_gradients(model: torch.nn.Module) -> None:
+    """Each parameter's gradient summed over the processes (a process without rows adds 0)."""
+    for p in model.parameters():
+        if p.grad is None:
+            p.grad = torch.zeros_like(p)
+        dist.all_reduce(p.grad)
+
+
 def main(config: str) -> None:
+    world, rank = int(os.environ.get("WORLD_SIZE", "1")), int(os.environ.get("RANK", "0"))
+    if world > 1:
+        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
     cfg = tomllib.loads(Path(config).read_text())
     torch.manual_seed(cfg["seed"])
     model = gpt2.load(os.environ["BASE_MODEL"])
@@ -77,12 +99,23 @@ def main(config: str) -> None:
     for step, batch in enumerate(loader):
         for group in opt.param_groups:
             group["lr"] = lr_at(step, steps, opt_cfg)
-        loss = model.loss(batch)
         opt.zero_grad(set_to_none=True)
-        loss.backward()
+        if world == 1:
+            loss = model.loss(batch)
+            loss.backward()
+        else:
+            # the batch's mean loss is the sum over processes of each one's rows' mean loss,
+            # weighted by its share of the rows (every row has the same length)
+            mine = share(batch, rank, world)
+            loss = model.loss(mine) * (len(mine) / len(batch)) if len(mine) else torch.zeros(())
+            if len(mine):
+                loss.backward()
+            sum_gradients(model)
         torch.nn.utils.clip_grad_norm_(model.parameters(), opt_cfg["grad_clip"])
         opt.step()
         last = step + 1 == steps
+        if rank != 0:
+            continue
         if (step + 1) % cfg["evaluation"]["interval"] == 0 or last:
             val = evaluate(model, valid, cfg["evaluation"]["batch_size"])
             print(
@@ -94,7 +127,11 @@ def main(config: str) -> None:
             state = {"step": step + 1, "model": model.state_dict(), "optimizer": opt.state_dict()}
             torch.save(state, ckpt / f"ba{step + 1}.pt")
             torch.save(state, ckpt / "latest.pt")
-    print(f"trained {steps} steps in {time.monotonic() - started:.1f} s", flush=True)
+    if world > 1:
+        dist.barrier()  # the first process has written the last checkpoint
+        dist.destroy_process_group()
+    if rank == 0:
+        print(f"trained {steps} steps in {time.monotonic() - started:.1f} s", flush=True)
 
 
 if __name__ == "__main__":
