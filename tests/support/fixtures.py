@@ -8,6 +8,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -212,37 +213,22 @@ def publish(tmp_path: Path, python_base: str) -> Callable[..., str]:
     return _publish
 
 
+@dataclass
 class LeasedUids:
-    """What this test process's scorings left in their sandbox uid blocks, looked at while the
-    block is still theirs (once released, a concurrent test on another pytest-xdist worker may
-    lease the same block, and its live sandboxes are not ours)."""
+    """The sandbox uid blocks this test process's scorings leased, and the processes found alive
+    in each when its scoring had returned, looked at while the block was still theirs (once
+    released, a concurrent test on another pytest-xdist worker may lease the same block, and its
+    live sandboxes are not ours). None may be left."""
 
-    def __init__(self) -> None:
-        self.blocks: list[tuple[int, int]] = []
-        self.left: list[int] = []
-
-    def processes(self) -> list[int]:
-        """Processes found alive in a block when its scoring had returned (none may be)."""
-        return list(self.left)
-
-
-def _live_processes(first: int, count: int) -> list[int]:
-    found = []
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            text = status.read_text()
-            uid = int(text.split("Uid:")[1].split()[0])
-        except (OSError, IndexError, ValueError):
-            continue
-        if first <= uid < first + count and "zombie" not in text:
-            found.append(int(status.parent.name))
-    return found
+    blocks: list[tuple[int, int]] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
 
 
 @pytest.fixture
 def leased_uids(monkeypatch: pytest.MonkeyPatch) -> LeasedUids:
     """Records the blocks that ``sandbox_uids.lease`` hands out during the test, and what is
     alive in each when the scoring that held it has returned."""
+    from envspec.kit import scorer_kit
     from envspec.runtime import sandbox_uids
 
     seen = LeasedUids()
@@ -253,7 +239,8 @@ def leased_uids(monkeypatch: pytest.MonkeyPatch) -> LeasedUids:
         with real() as block:
             seen.blocks.append(block)
             yield block
-            seen.left.extend(_live_processes(*block))
+            for uid in scorer_kit.uids_with_processes(*block):
+                seen.left.extend(scorer_kit.processes_of(uid))
 
     monkeypatch.setattr(sandbox_uids, "lease", recording)
     return seen

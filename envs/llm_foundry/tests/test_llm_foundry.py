@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from envspec.authoring.exploits import NO_GAIN, apply_exploit, find_exploits
+from envspec.kit import scorer_kit
 from envspec.models.reference import RegistryTarget
 from envspec.oci.assets import push_asset
 from envspec.runtime import runs
@@ -113,27 +114,26 @@ def _pipeline(folder: Path, store: Path, *, reference: bool, rows: int = 20, **e
     return out
 
 
-def test_several_processes_train_what_one_does(tmp_path: Path, store: Path) -> None:
+def test_several_processes_train_what_one_does(
+    tmp_path: Path, store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The starting pipeline's launcher with 3 processes (as on several GPUs; gloo here): each
     takes its share of every batch (the last batch leaves one without rows) and the weights
     are the one-process training's up to rounding, well within the tolerance."""
-    weights = "pytorch_model.bin"
+    monkeypatch.setitem(sys.modules, "scorer_kit", scorer_kit)  # as in the scorer's image
+    scorer = load_module(ENV / "scoring" / "score.py", "lf_score")
     # 28 rows make 50 sequences: the last batch has 2 rows, and the third process none
     one = _pipeline(tmp_path / "one", store, reference=False, rows=28)
     three = _pipeline(tmp_path / "three", store, reference=False, rows=28, NPROC="3")
     base = store.parent / "assets" / "base" / "model"
 
     def load(folder: Path) -> dict[str, torch.Tensor]:
-        return dict(torch.load(folder / weights, map_location="cpu", weights_only=True))
-
-    def distance(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> float:
-        """The scorer's metric: the sum over tensors of the L2 norm of the difference."""
-        return float(sum(torch.linalg.vector_norm((a[k] - b[k]).double()) for k in sorted(a)))
+        return dict(torch.load(folder / scorer.WEIGHTS, map_location="cpu", weights_only=True))
 
     tolerance = float(load_manifest(ENV).variant("lite").parameters["max_distance"])
-    apart = distance(load(one), load(three))
+    apart = scorer.distance(load(one), load(three))
     assert apart < tolerance / 10, apart
-    assert distance(load(one), load(base)) > tolerance * 10  # it did train
+    assert scorer.distance(load(base), load(one)) > tolerance * 10  # it did train
 
 
 def test_the_output_is_a_hugging_face_folder(tmp_path: Path, store: Path) -> None:

@@ -125,8 +125,7 @@ def test_every_exploit_fails(published_light: str, backend: str, leased_uids: Le
             note = apply_exploit(run.id, exploit, manifest)
             view = runs.score_run(run.id).agent_view()
             outcomes[exploit.name] = f"{note}: {view}"
-            left = leased_uids.processes()
-            assert not left, f"{exploit.name} left {left}"
+            assert not leased_uids.left, f"{exploit.name} left {leased_uids.left}"
             if exploit.expect == NO_GAIN and view["valid"]:
                 gain = (float(control["score"]) - float(view["score"])) / span  # type: ignore[arg-type]
                 assert gain <= tol, outcomes[exploit.name]
@@ -259,4 +258,4 @@ def test_a_poller_beside_a_local_scoring_finds_nothing(
     finally:
         runs.finish_run(run.id)
     assert seen == [], seen
-    assert leased_uids.blocks and not leased_uids.processes()
+    assert leased_uids.blocks and not leased_uids.left

@@ -71,6 +71,8 @@ def sum_gradients(model: torch.nn.Module) -> None:
 def main(config: str) -> None:
     world, rank = int(os.environ.get("WORLD_SIZE", "1")), int(os.environ.get("RANK", "0"))
     if world > 1:
+        if torch.cuda.is_available():
+            torch.cuda.set_device(gpt2.device())  # NCCL's collectives on this process's GPU
         dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
     cfg = tomllib.loads(Path(config).read_text())
     torch.manual_seed(cfg["seed"])
@@ -106,9 +108,9 @@ def main(config: str) -> None:
         else:
             # the batch's mean loss is the sum over processes of each one's rows' mean loss,
             # weighted by its share of the rows (every row has the same length)
-            mine = share(batch, rank, world)
-            loss = model.loss(mine) * (len(mine) / len(batch)) if len(mine) else torch.zeros(())
+            mine = share(batch, rank, world)  # the first process's share is never empty
             if len(mine):
+                loss = model.loss(mine) * (len(mine) / len(batch))
                 loss.backward()
             sum_gradients(model)
         torch.nn.utils.clip_grad_norm_(model.parameters(), opt_cfg["grad_clip"])
