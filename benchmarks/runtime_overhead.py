@@ -1,8 +1,9 @@
 """Runtime overhead, on the tiny fixture: one envspec run (run + exec + score + finish),
-through the Python API and through the CLI (a process per command, as a harness drives it),
-against the same work done with plain docker commands (create + exec + two scorer containers,
-since `score` and `finish` each score once, + cleanup); and the CLI's start-up: `--version`,
-`--help`, `validate`, `status`, `runs`, and `score` against the scorer's own time.
+through the Python API and through the CLI (a process per command, as a harness drives it;
+without and with `envspec daemon`), against the same work done with plain docker commands
+(create + exec + two scorer containers, since `score` and `finish` each score once, + cleanup);
+and the CLI's start-up: `--version`, `--help`, `validate`, `status`, `runs`, and `score`
+against the scorer's own time, without and with the daemon.
 
     .venv/bin/python benchmarks/runtime_overhead.py [--repeats N]
 
@@ -85,30 +86,38 @@ def envspec_run(ref: str) -> float:
     return time.perf_counter() - began
 
 
-def cli(*args: str) -> tuple[float, str]:
-    """Seconds one `envspec` command takes (a fresh process), and its stdout."""
+#: the console script as pip writes it (a client that uses a daemon where one listens)
+CONSOLE_SCRIPT = str(Path(sys.executable).parent / "envspec")
+
+
+def cli(*args: str, daemon: bool = False) -> tuple[float, str]:
+    """Seconds one `envspec` command takes (a fresh client process; through the daemon or
+    not), and its stdout."""
+    env = CLI_ENV if daemon else {**CLI_ENV, "ENVSPEC_NO_DAEMON": "1"}
     began = time.perf_counter()
-    argv = [sys.executable, "-m", "envspec.cli.main", *args]
-    done = subprocess.run(argv, check=True, capture_output=True, text=True, env=CLI_ENV)
+    done = subprocess.run(
+        [CONSOLE_SCRIPT, *args], check=True, capture_output=True, text=True, env=env
+    )
     return time.perf_counter() - began, done.stdout
 
 
-def envspec_cli_run(ref: str) -> float:
+def envspec_cli_run(ref: str, *, daemon: bool) -> float:
     """run + exec + score + finish, a CLI process each."""
     began = time.perf_counter()
-    _, out = cli("run", ref, "--backend", "docker")
+    _, out = cli("run", ref, "--backend", "docker", daemon=daemon)
     run_id = out.strip()
-    cli("exec", run_id, "--", "sh", "-c", "echo 42 > answer.txt")
-    cli("score", run_id)
-    cli("finish", run_id)
+    cli("exec", run_id, "--", "sh", "-c", "echo 42 > answer.txt", daemon=daemon)
+    cli("score", run_id, daemon=daemon)
+    cli("finish", run_id, daemon=daemon)
     return time.perf_counter() - began
 
 
-def startup(ref: str, repeats: int) -> dict[str, float]:
-    """Medians of the reading commands, and of `score` less the scorer's own seconds."""
+def startup(ref: str, repeats: int) -> dict[str, list[float]]:
+    """Medians of the reading commands, and of `score` less the scorer's own seconds, without
+    and with the daemon."""
     run = runs.start_run(ref, backend="docker")
     try:
-        times: dict[str, list[float]] = {}
+        times: dict[str, list[list[float]]] = {}
         for _ in range(repeats):
             for name, args in (
                 ("--version", ("--version",)),
@@ -116,14 +125,16 @@ def startup(ref: str, repeats: int) -> dict[str, float]:
                 ("validate", ("validate", str(TINY))),
                 ("status", ("status", run.id)),
                 ("runs", ("runs",)),
+                ("score less the scorer", ("score", run.id, "--json")),
             ):
-                times.setdefault(name, []).append(cli(*args)[0])
-            took, _ = cli("score", run.id, "--json")
-            scorer_s = runs.read_log(run.id, full=True)[-1]["details"]["seconds"]
-            times.setdefault("score less the scorer", []).append(took - scorer_s)
+                for column, daemon in enumerate((False, True)):
+                    took, _ = cli(*args, daemon=daemon)
+                    if args[0] == "score":
+                        took -= runs.read_log(run.id, full=True)[-1]["details"]["seconds"]
+                    times.setdefault(name, [[], []])[column].append(took)
     finally:
         runs.finish_run(run.id)
-    return {k: statistics.median(v) for k, v in times.items()}
+    return {k: [statistics.median(v) for v in columns] for k, columns in times.items()}
 
 
 def main() -> None:
@@ -139,17 +150,27 @@ def main() -> None:
         envspec_run(ref)  # warm: pulls the images into the engine once
         agent = f"envspec.local/{pushed.agent.repository}:0.1.0"
         scorer = f"envspec.local/{pushed.scorer.repository}:0.1.0"
-        plain = [plain_docker(agent, scorer) for _ in range(args.repeats)]
-        ours = [envspec_run(ref) for _ in range(args.repeats)]
-        ours_cli = [envspec_cli_run(ref) for _ in range(args.repeats)]
-        starts = startup(ref, args.repeats)
-    p, o, c = statistics.median(plain), statistics.median(ours), statistics.median(ours_cli)
+        subprocess.run([CONSOLE_SCRIPT, "daemon", "start"], check=True, env=CLI_ENV)
+        try:
+            # interleaved: a busy moment of a shared machine weighs on every column alike
+            columns: dict[str, list[float]] = {}
+            for _ in range(args.repeats):
+                columns.setdefault("plain", []).append(plain_docker(agent, scorer))
+                columns.setdefault("api", []).append(envspec_run(ref))
+                columns.setdefault("cli", []).append(envspec_cli_run(ref, daemon=False))
+                columns.setdefault("daemon", []).append(envspec_cli_run(ref, daemon=True))
+            starts = startup(ref, args.repeats)
+        finally:
+            subprocess.run([CONSOLE_SCRIPT, "daemon", "stop"], check=True, env=CLI_ENV)
+    p, o, c, d = (statistics.median(columns[k]) for k in ("plain", "api", "cli", "daemon"))
     print(f"medians over {args.repeats}")
-    print(f"plain docker (create+exec+2 scorers+rm)  : {p:.2f} s")
-    print(f"envspec run+exec+score+finish, Python API: {o:.2f} s  ({o / p:.2f}x plain docker)")
-    print(f"envspec run+exec+score+finish, CLI       : {c:.2f} s  ({c / p:.2f}x plain docker)")
-    for name, seconds in starts.items():
-        print(f"envspec {name:32}: {seconds:.3f} s")
+    print(f"plain docker (create+exec+2 scorers+rm)   : {p:.2f} s")
+    print(f"envspec run+exec+score+finish, Python API : {o:.2f} s  ({o / p:.2f}x plain docker)")
+    print(f"envspec run+exec+score+finish, CLI        : {c:.2f} s  ({c / p:.2f}x plain docker)")
+    print(f"envspec run+exec+score+finish, CLI+daemon : {d:.2f} s  ({d / p:.2f}x plain docker)")
+    print(f"{'':40}  without   with the daemon")
+    for name, (without, with_daemon) in starts.items():
+        print(f"envspec {name:32}: {without:.3f} s   {with_daemon:.3f} s")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from envspec.cli import (
     authoring,
     batch,
     calibrate,
+    daemon,
     export,
     images,
     manifest,
@@ -47,6 +48,7 @@ authoring.register(app)
 export.register(app)
 serve.register(app)
 batch.register(app)
+daemon.register(app)
 
 
 def _print_version(value: bool) -> None:
@@ -95,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         # standalone mode: typer itself reports usage errors and raises SystemExit
         app(args=args, prog_name="envspec")
     except SystemExit as e:
+        if _caused_by_interrupt(e):
+            return _interrupted(as_json)
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except EnvspecError as e:
         # a command that printed its JSON already (validate's problems) adds no second object
@@ -102,16 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         _report(e.exit_code, e.message, e.hint, as_json=as_json)
         return e.exit_code
     except KeyboardInterrupt:
-        step = last_step()
-        _report(
-            EXIT_INTERRUPTED,
-            f"interrupted while {step}" if step else "interrupted",
-            "nothing is left half-written (blobs are checked before they appear, manifests "
-            "and tags come last): run the command again to go on; `envspec gc` reclaims what "
-            "an interrupted run start or scoring left",
-            as_json=as_json,
-        )
-        return EXIT_INTERRUPTED
+        return _interrupted(as_json)
     except Exception as e:  # a bug: say so briefly, full traceback only on request
         if os.environ.get("ENVSPEC_DEBUG"):
             raise
@@ -119,6 +114,29 @@ def main(argv: list[str] | None = None) -> int:
         _report(EXIT_INTERNAL, f"{type(e).__name__}: {e}", hint, as_json=as_json, internal=True)
         return EXIT_INTERNAL
     return 0
+
+
+def _caused_by_interrupt(exit: SystemExit) -> bool:
+    """Whether typer turned a Ctrl-C into this exit (it exits 130, saying nothing)."""
+    seen: BaseException | None = exit
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _interrupted(as_json: bool) -> int:
+    step = last_step()
+    _report(
+        EXIT_INTERRUPTED,
+        f"interrupted while {step}" if step else "interrupted",
+        "nothing is left half-written (blobs are checked before they appear, manifests "
+        "and tags come last): run the command again to go on; `envspec gc` reclaims what "
+        "an interrupted run start or scoring left",
+        as_json=as_json,
+    )
+    return EXIT_INTERRUPTED
 
 
 def _report(

@@ -18,6 +18,16 @@ from rich.progress import (
 
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True, soft_wrap=True)
+
+
+def reopen_consoles() -> None:
+    """Make both consoles anew, in place (the command modules hold them): rich decides colour
+    and whether it writes to a terminal when a console is made, and a daemon's child
+    (envspec.cli.daemon) has taken another process's streams and environment since."""
+    Console.__init__(console, soft_wrap=True)
+    Console.__init__(err_console, stderr=True, soft_wrap=True)
+
+
 #: the phase of the running command last announced (for what Ctrl-C interrupted)
 _steps: list[str] = []
 
