@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None and threading.current_thread() is threading.main_thread():
         interrupt_on_sigterm()  # as the program only: a caller's process keeps its handlers
     args = sys.argv[1:] if argv is None else argv
-    as_json = "--json" in (args[: args.index("--")] if "--" in args else args)
+    as_json = _wants_json(args)
     try:
         # standalone mode: typer itself reports usage errors and raises SystemExit
         app(args=args, prog_name="envspec")
@@ -116,14 +116,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _wants_json(args: list[str]) -> bool:
+    return "--json" in (args[: args.index("--")] if "--" in args else args)
+
+
 def _caused_by_interrupt(exit: SystemExit) -> bool:
-    """Whether typer turned a Ctrl-C into this exit (it exits 130, saying nothing)."""
-    seen: BaseException | None = exit
-    while seen is not None:
-        if isinstance(seen, KeyboardInterrupt):
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
+    """Whether typer turned a Ctrl-C into this exit: it raises its Exit(130) from the
+    KeyboardInterrupt, and click exits with that code, saying nothing."""
+    if exit.code != EXIT_INTERRUPTED:
+        return False
+    raised = exit.__context__
+    return raised is not None and isinstance(raised.__cause__, KeyboardInterrupt)
+
+
+def report_interrupted(args: list[str]) -> int:
+    """Say that the command ``args`` was interrupted (before its own handling could: a
+    daemon's child, envspec.cli.daemon); its exit code."""
+    return _interrupted(_wants_json(args))
 
 
 def _interrupted(as_json: bool) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import resource
 import select
 import signal
 import subprocess
@@ -28,6 +29,21 @@ PROBE = (
     "code = client.main(); print('in-process' if 'typer' in sys.modules else 'served', "
     "file=sys.stderr); sys.exit(code)"
 )
+
+
+#: a client that hands a command over and, unless told to go, calls it off after the ready
+HAND_OVER = """
+import socket, sys
+from envspec.cli import client
+sock, _ = client.connect(client.daemon_key())
+data, fds = client.request(sys.argv[2:])
+sock.sendall(data)
+assert sock.recv(1) == b"R"
+if sys.argv[1] == "go":
+    socket.send_fds(sock, [b"G"], fds)
+    print(sock.recv(5))
+sock.close()
+"""
 
 
 def envspec(*args: str, daemon: bool = True, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -117,6 +133,8 @@ def test_a_command_through_the_daemon_is_the_command_without_it(daemon: int) -> 
         ), args
     # relative to the client's working directory, with the client's environment
     here = envspec("validate", ".", cwd=TINY)
+    # the `daemon` commands run in the client's own process, wherever the word stands
+    assert json.loads(envspec("-v", "daemon", "status", "--json").stdout)["pid"] == daemon
     assert here.returncode == 0 and envspec("validate", ".", cwd=TINY, daemon=False).stdout == (
         here.stdout
     )
@@ -170,16 +188,73 @@ def test_the_client_terminal_is_the_command_terminal(daemon: int) -> None:
     assert through == without
 
 
-def test_changed_code_has_another_key(tmp_path: Path) -> None:
-    before = client.daemon_key()
-    module = Path(client.__file__)
-    stat = module.stat()
+def test_a_command_called_off_before_its_go_never_runs(daemon: int, tmp_path: Path) -> None:
+    """A client interrupted (or given up) between the child's ready and its go: nothing runs;
+    with the go the same request runs once."""
+    for go in ("no", "go"):
+        made = tmp_path / go
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                HAND_OVER,
+                go,
+                "new",
+                "made",
+                "--no-input",
+                "--output-dir",
+                str(made),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert wait_for(lambda: not children_of(daemon))
+        assert (made / "made" / "envspec.yaml").exists() == (go == "go"), go
+
+
+def test_a_stopped_daemon_does_not_hold_its_clients(daemon: int) -> None:
+    """A daemon that does not answer (stopped, swapped out) is waited for a few seconds, then
+    the client runs the command itself; the daemon, resumed, runs nothing of it."""
+    os.kill(daemon, signal.SIGSTOP)
     try:
-        os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
-        assert client.daemon_key() != before
+        done = envspec("validate", str(TINY))
     finally:
-        os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    assert client.daemon_key() == before
+        os.kill(daemon, signal.SIGCONT)
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr
+    assert wait_for(lambda: not children_of(daemon))
+
+
+def fewer_files() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft - 1, hard))
+
+
+def test_a_daemon_serves_only_its_own_place(daemon: int) -> None:
+    """A client whose limits differ (a harness's `ulimit`) has another key: not served."""
+    probe = subprocess.run(
+        [sys.executable, "-c", PROBE, "validate", str(TINY)],
+        capture_output=True,
+        text=True,
+        preexec_fn=fewer_files,
+    )
+    assert probe.returncode == 0 and probe.stderr.strip().endswith("in-process"), probe.stderr
+
+
+def test_changed_code_has_another_key(tmp_path: Path) -> None:
+    """Any change of a module changes the stamp in the key, even one that keeps the file's
+    modification time (`cp -p`, `rsync -a`)."""
+    module = tmp_path / "envspec" / "cli" / "thing.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("A = 1\n")
+    before = client.code_stamp(str(tmp_path / "envspec"))
+    assert client.code_stamp(str(tmp_path / "envspec")) == before
+    stat = module.stat()
+    module.write_text("A = 22\n")
+    os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert client.code_stamp(str(tmp_path / "envspec")) != before
+    assert str(module.parent) in json.dumps(before)
 
 
 def test_a_daemon_killed_is_replaced_by_the_command_itself() -> None:
