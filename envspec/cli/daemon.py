@@ -59,6 +59,8 @@ PRELOAD = (
     "yaml",
 )
 DEFAULT_IDLE = "30m"
+#: the signals that stop the daemon
+_STOPPING = {signal.SIGTERM, signal.SIGINT}
 #: the key this process serves, once it is a daemon (its `daemon` commands name it)
 _serving: str | None = None
 
@@ -109,6 +111,7 @@ def serve(key: str, idle_s: float) -> None:
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         listener.bind(path)
         listener.listen(64)
+        bound = os.stat(path).st_ino  # the file it removes as it stops, if still its own
     _serving = key
     mine = _own_place("self")
 
@@ -131,11 +134,15 @@ def serve(key: str, idle_s: float) -> None:
             if uid != os.getuid() or pid <= 0 or _own_place(pid) != mine:
                 conn.close()  # a client from elsewhere runs its command itself
                 continue
+            # a stop that came during the fork would be raised inside an at-fork hook of some
+            # library, which prints and ignores it: held until the fork is done
+            signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
             try:
                 child = os.fork()
             except OSError as e:
                 log.warning("daemon: fork failed: %s", e)
                 conn.close()  # the client sees no start and runs the command itself
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
                 continue
             if child == 0:
                 try:
@@ -144,9 +151,10 @@ def serve(key: str, idle_s: float) -> None:
                 finally:
                     os._exit(70)
             conn.close()
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
     finally:
         with contextlib.suppress(OSError):
-            if os.stat(path).st_ino == os.fstat(listener.fileno()).st_ino:
+            if os.stat(path).st_ino == bound:
                 os.unlink(path)
         listener.close()
 
@@ -258,6 +266,7 @@ def _child(conn: socket.socket) -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
     interrupt_on_sigterm()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)  # held by the daemon for the fork
     os.setsid()  # a session of its own: its subprocesses are the command's, not the daemon's
     try:
         conn.settimeout(30)  # a client that connects and says nothing holds no child for long

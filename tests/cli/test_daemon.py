@@ -68,6 +68,17 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def describe(pid: int) -> str:
+    """A process's state and signal masks, for a failure's message."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError as e:
+        return f"pid {pid}: {e}"
+    keep = [line for line in status if line.startswith(("State", "Sig", "Shd", "Threads"))]
+    return f"pid {pid}: {keep} wchan {wchan}"
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -95,7 +106,7 @@ def daemon() -> Iterator[int]:
         yield pid
     finally:
         stopped = envspec("daemon", "stop", "--json")
-        assert stopped.returncode == 0, stopped.stderr
+        assert stopped.returncode == 0, (stopped.stderr, describe(pid))
         assert wait_for(lambda: not alive(pid), 10), "the daemon outlived `daemon stop`"
 
 
