@@ -39,8 +39,8 @@ READY_S = 10.0
 _UNIX_PATH_MAX = 107
 #: variables the interpreter or a module reads as it starts: a daemon that imported with other
 #: values would not be the process a fresh command is
-_KEY_PREFIXES = ("PYTHON", "LC_", "TYPER_")
-_KEY_NAMES = ("LANG", "TZ", "ENVSPEC_HOME", "HOME")
+_KEY_PREFIXES = ("PYTHON", "LC_", "TYPER_", "LD_", "MALLOC_")
+_KEY_NAMES = ("LANG", "TZ", "ENVSPEC_HOME", "HOME", "GLIBC_TUNABLES", "OPENSSL_CONF")
 _NAMESPACES = ("cgroup", "ipc", "mnt", "net", "pid", "user", "uts")
 
 
@@ -98,7 +98,7 @@ def daemon_key() -> str:
     env = {k: v for k, v in os.environ.items() if k.startswith(_KEY_PREFIXES) or k in _KEY_NAMES}
     what = {
         "user": [os.getuid(), os.getgid(), sorted(os.getgroups())],
-        "python": [os.path.realpath(sys.executable), sys.prefix, sys.path[1:], list(sys.flags)],
+        "python": [_executable(), sys.version, sys.prefix, sys.path[1:], list(sys.flags)],
         "envspec": code_stamp(),
         "env": sorted(env.items()),
         "where": where_it_runs(),
@@ -106,19 +106,28 @@ def daemon_key() -> str:
     return hashlib.sha256(json.dumps(what).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
+def _executable() -> list[object]:
+    real = os.path.realpath(sys.executable)
+    try:
+        st = os.stat(real)
+    except OSError:
+        return [real]
+    return [real, st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino]
+
+
 def daemon_dir() -> str:
-    """``$ENVSPEC_HOME/daemon`` (not created here)."""
+    """``$ENVSPEC_HOME/daemon``, absolute (not created here)."""
     home = os.environ.get("ENVSPEC_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "share", "envspec"
     )
-    return os.path.join(home, "daemon")
+    return os.path.abspath(os.path.join(home, "daemon"))
 
 
 def socket_path(key: str) -> str | None:
     """Where this key's daemon listens; None where the path would be too long for a unix
     socket (then no daemon is used)."""
     path = os.path.join(daemon_dir(), f"{key}.sock")
-    return path if len(path.encode()) <= _UNIX_PATH_MAX else None
+    return path if len(os.fsencode(path)) <= _UNIX_PATH_MAX else None
 
 
 def private_dir(path: str) -> bool:
@@ -207,6 +216,7 @@ def served(sock: socket.socket, argv: list[str]) -> int | None:
 
     made = request(argv)
     if made is None:
+        sock.close()
         return None
     data, fds = made
     received: list[int] = []
@@ -234,21 +244,20 @@ def served(sock: socket.socket, argv: list[str]) -> int | None:
         if _recv_byte(sock, time.monotonic() + READY_S, received) != b"R":
             return _not_started(received)
         # no signal may slip between the go and the forwarding: held until both are done
-        signal.pthread_sigmask(signal.SIG_BLOCK, handled)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, handled)
         try:
-            if received:
-                return _not_started(received)
-            sock.settimeout(None)
-            try:
-                # the streams go with the go: a daemon that never reads them (stopped, gone)
-                # must not hold a harness's pipes open from its socket's queue
-                if socket.send_fds(sock, [b"G"], fds) != 1:
-                    return _not_started(received)
-            except OSError:
-                return _not_started(received)
-            go = True
+            if not received:
+                sock.settimeout(None)
+                try:
+                    # the streams go with the go: a daemon that never reads them (stopped,
+                    # gone) must not hold a harness's pipes open from its socket's queue
+                    go = socket.send_fds(sock, [b"G"], fds) == 1
+                except OSError:
+                    go = False
         finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, handled)
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a held signal is handled here
+        if not go:
+            return _not_started(received)
         buffer = b""
         while True:
             try:

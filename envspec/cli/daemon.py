@@ -59,6 +59,7 @@ PRELOAD = (
     "yaml",
 )
 DEFAULT_IDLE = "30m"
+MAX_IDLE_S = 30 * 86400.0
 #: the signals that stop the daemon
 _STOPPING = {signal.SIGTERM, signal.SIGINT}
 #: the key this process serves, once it is a daemon (its `daemon` commands name it)
@@ -73,18 +74,36 @@ def _preload() -> None:
             log.debug("daemon: %s not preloaded", name)
 
 
+#: what a process's status says of its rights and confinement
+_STATUS_FIELDS = (
+    "Uid", "Gid", "Groups", "CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb",
+    "NoNewPrivs", "Seccomp", "Seccomp_filters", "Cpus_allowed",
+)  # fmt: skip
+
+
 def _own_place(pid: int | str) -> list[object]:
-    """A process's namespaces and cgroup (what the client's key says of it, checked here)."""
+    """What a process runs with: namespaces, cgroup, ids and groups, capabilities, seccomp
+    and no_new_privs (Landlock needs it), its LSM label, CPUs, limits and priority. The
+    daemon serves only a client that has all of its own: a command is never run with more
+    rights, or fewer limits, than its client had."""
     place: list[object] = []
     for name in client._NAMESPACES:
         try:
             place.append(os.readlink(f"/proc/{pid}/ns/{name}"))
         except OSError:
             place.append(None)
+    for name in ("cgroup", "limits", "attr/current"):
+        try:
+            place.append(Path(f"/proc/{pid}/{name}").read_text())
+        except OSError:
+            place.append(None)
     try:
-        place.append(Path(f"/proc/{pid}/cgroup").read_text())
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        place.append(None)
+        return [*place, None]
+    place += [line for line in status if line.split(":", 1)[0] in _STATUS_FIELDS]
+    place.append(stat[16])  # nice
     return place
 
 
@@ -113,7 +132,8 @@ def serve(key: str, idle_s: float) -> None:
         listener.listen(64)
         bound = os.stat(path).st_ino  # the file it removes as it stops, if still its own
     _serving = key
-    mine = _own_place("self")
+    mine = _own_place(os.getpid())
+    activity = os.path.join(folder, f"{key}.lock")  # its time: the last command's start
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)
@@ -121,13 +141,19 @@ def serve(key: str, idle_s: float) -> None:
     signal.signal(signal.SIGTERM, stop)
     # children are reaped by the kernel: the daemon never waits for a command
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-    listener.settimeout(idle_s)
+    began = time.time()
     try:
+        listener.settimeout(min(idle_s, 60.0))
         while True:
             try:
                 conn, _ = listener.accept()
             except TimeoutError:
-                return
+                # idle: no command started (a child marks each start; probes do not count)
+                with contextlib.suppress(OSError):
+                    began = max(began, os.stat(activity).st_mtime)
+                if time.time() - began > idle_s:
+                    return
+                continue
             pid, uid, _ = client.PEERCRED.unpack(
                 conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, client.PEERCRED.size)
             )
@@ -147,7 +173,7 @@ def serve(key: str, idle_s: float) -> None:
             if child == 0:
                 try:
                     listener.close()
-                    _child(conn)
+                    _child(conn, activity)
                 finally:
                     os._exit(70)
             conn.close()
@@ -229,7 +255,7 @@ def _signal_command(main_thread: int, signum: int) -> None:
             continue  # gone meanwhile
 
 
-def _watch(conn: socket.socket, done: threading.Event, ignored: set[int]) -> None:
+def _watch(conn: socket.socket, done: threading.Event) -> None:
     """Pass each signal the client forwards to the command; a client gone hangs it up."""
     signal.pthread_sigmask(signal.SIG_BLOCK, client.FORWARDED)  # never this thread's
     main_thread = threading.main_thread().ident
@@ -252,13 +278,13 @@ def _watch(conn: socket.socket, done: threading.Event, ignored: set[int]) -> Non
                 for fd in (0, 1, 2):
                     os.dup2(null, fd)
                 os.close(null)
-                if signal.SIGHUP not in ignored:
-                    signal.pthread_kill(main_thread, signal.SIGTERM)
+                # even under nohup: a client that cannot hang up is gone only when killed
+                signal.pthread_kill(main_thread, signal.SIGTERM)
             return
         buffer += chunk
 
 
-def _child(conn: socket.socket) -> None:
+def _child(conn: socket.socket, activity: str) -> None:
     """One command, in the process forked for it; ends the process."""
     from envspec.cli.main import interrupt_on_sigterm, main, report_interrupted
 
@@ -289,6 +315,8 @@ def _child(conn: socket.socket) -> None:
         if go != b"G" or len(fds) != 3:  # the client gave up or was interrupted: nothing runs
             os._exit(0)
         conn.settimeout(None)
+        with contextlib.suppress(OSError):
+            os.utime(activity)  # a command started: the daemon is not idle
         _take_streams(request, fds)
         reopen_consoles()
     except (OSError, ValueError, KeyError, TypeError) as e:
@@ -298,7 +326,7 @@ def _child(conn: socket.socket) -> None:
     done = threading.Event()
     code = 70
     try:
-        threading.Thread(target=_watch, args=(conn, done, ignored), daemon=True).start()
+        threading.Thread(target=_watch, args=(conn, done), daemon=True).start()
         code = main(argv)
     except KeyboardInterrupt:  # as the command began, before its own handling
         code = report_interrupted(argv)
@@ -376,8 +404,11 @@ def start(
         idle_s = parse_duration(idle)
     except ValueError as e:
         raise BadInput(f"--idle: {e}", hint="a duration such as 90s, 30m or 2h") from e
-    if idle_s <= 0:
-        raise BadInput("--idle must be longer than 0", hint="a duration such as 90s, 30m or 2h")
+    if not 0 < idle_s <= MAX_IDLE_S:
+        raise BadInput(
+            "--idle must be longer than 0 and at most 30 days",
+            hint="a duration such as 90s, 30m or 2h",
+        )
     job = next((v for v in client.JOB_VARIABLES if os.environ.get(v)), None)
     if job is not None:
         raise BadInput(

@@ -46,6 +46,21 @@ sock.close()
 """
 
 
+#: a process that connects to a daemon by its socket's name, whatever its own key: what it
+#: is answered (b"R": served; b"": refused)
+KNOCK = """
+import socket, sys
+from envspec.cli import client
+sock = socket.socket(socket.AF_UNIX)
+sock.connect(client.socket_path(sys.argv[1]))
+try:
+    sock.sendall(client.request(["--version"])[0])
+    print(sock.recv(1))
+except OSError:  # refused: closed at once
+    print(b"")
+"""
+
+
 def envspec(*args: str, daemon: bool = True, **kwargs: object) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     if not daemon:
@@ -251,6 +266,18 @@ def test_a_daemon_serves_only_its_own_place(daemon: int) -> None:
         preexec_fn=fewer_files,
     )
     assert probe.returncode == 0 and probe.stderr.strip().endswith("in-process"), probe.stderr
+
+
+def test_a_daemon_refuses_a_client_with_other_limits_even_by_its_name(daemon: int) -> None:
+    """The key only chooses a daemon; the daemon itself refuses a peer that runs with other
+    rights or limits than its own (a confined process of the same user)."""
+    key = json.loads(envspec("daemon", "status", "--json").stdout)["key"]
+    alike = subprocess.run([sys.executable, "-c", KNOCK, key], capture_output=True, text=True)
+    assert alike.stdout.strip() == "b'R'", alike.stderr
+    other = subprocess.run(
+        [sys.executable, "-c", KNOCK, key], capture_output=True, text=True, preexec_fn=fewer_files
+    )
+    assert other.stdout.strip() == "b''", other.stderr
 
 
 def test_changed_code_has_another_key(tmp_path: Path) -> None:
