@@ -116,7 +116,9 @@ def _executable() -> list[object]:
 
 
 def daemon_dir() -> str:
-    """``$ENVSPEC_HOME/daemon``, absolute (not created here)."""
+    """``$ENVSPEC_HOME/daemon``, absolute (not created here). The home's default is
+    ``envspec.constants.envspec_home``'s, written out so that the client imports no pathlib
+    (tests/cli/test_daemon.py checks that the two agree)."""
     home = os.environ.get("ENVSPEC_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "share", "envspec"
     )
@@ -313,7 +315,8 @@ def _wants_daemon(args: list[str]) -> bool:
 def main() -> int:
     """The console script: through this key's daemon where one listens, else in-process."""
     args = sys.argv[1:]
-    if _wants_daemon(args):
+    # no daemon folder (none was ever started here, the common case): no key to compute
+    if _wants_daemon(args) and private_dir(daemon_dir()):
         connection = connect(daemon_key())
         if connection is not None:
             code = served(connection[0], args)

@@ -280,6 +280,19 @@ def test_a_daemon_refuses_a_client_with_other_limits_even_by_its_name(daemon: in
     assert other.stdout.strip() == "b''", other.stderr
 
 
+def test_the_daemon_folder_is_in_the_envspec_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client's own reading of the home (it imports no envspec module) is envspec's."""
+    from envspec.constants import envspec_home
+
+    monkeypatch.setattr(Path, "mkdir", lambda *a, **k: None)  # make nothing anywhere
+    for home in (None, "/tmp/envspec-home-of-this-test"):
+        if home is None:
+            monkeypatch.delenv("ENVSPEC_HOME", raising=False)
+        else:
+            monkeypatch.setenv("ENVSPEC_HOME", home)
+        assert Path(client.daemon_dir()) == envspec_home() / "daemon"
+
+
 def test_changed_code_has_another_key(tmp_path: Path) -> None:
     """Any change of a module changes the stamp in the key, even one that keeps the file's
     modification time (`cp -p`, `rsync -a`)."""
