@@ -334,6 +334,30 @@ def test_links_in_the_solution_never_reach_the_scorer(
         runs.finish_run(run.id)
 
 
+def test_docker_without_a_run_disk_snapshots_in_the_scorer_container(
+    publish: Callable[..., str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where runs get no disk of their own (a remote engine, envspec not root), the solution is
+    a volume and the scorer container copies it before the scorer starts (with a disk, the
+    runtime copies it on the host): the same scores, and links refused the same way."""
+    from envspec.runtime.backends import docker as docker_backend
+
+    monkeypatch.setattr(docker_backend, "_no_disk", lambda: "this test gives runs no disk")
+    run = runs.start_run(publish(), backend="docker")
+    try:
+        assert "disk" not in runstore.load(run.id).backend_state
+        assert runs.score_run(run.id).agent_view()["score"] == 42.0
+        _sh(run.id, "echo 42 > answer.txt")
+        assert runs.score_run(run.id).agent_view()["score"] == 0.0
+        _sh(run.id, "ln -sf /scoring/hidden/target.txt answer.txt")
+        view = runs.score_run(run.id).agent_view()
+        assert view["valid"] is False, view
+        assert "only regular files and folders" in str(view["reason"]), view
+    finally:
+        runs.finish_run(run.id)
+    assert PROBES["docker"].leftovers(run.id) == []
+
+
 @pytest.mark.parametrize("backend", HOST, indirect=True)
 def test_a_flood_of_output_is_capped_not_held(publish: Callable[..., str], backend: str) -> None:
     """The first EXEC_OUTPUT_LIMIT bytes of a stream are kept, the rest read and counted."""

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import json
 import shlex
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from envspec.errors import EnvspecError
+from envspec.kit import scorer_kit
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, Limits, RunRecord
@@ -118,6 +121,22 @@ PUT_CHUNK = 48 * 1024
 #: where the solution is mounted read-only for the scorer: under its root-only home, so that
 #: the sandboxes it starts (other uids) read only the snapshot, never the agent's live folder
 SOLUTION_MOUNT = "/root/.envspec-solution"
+
+
+def snapshot_for_scoring(solution: Path, dest: Path) -> bytes | None:
+    """Copy the agent's ``solution`` folder to ``dest`` for a scorer: regular files and folders
+    only, never following a link (the kit's copy). None when copied; else the invalid result to
+    record instead of scoring (a link, a device, too many bytes, a full disk)."""
+    try:
+        scorer_kit.copy_solution(solution, dest, max_bytes=scorer_kit.SNAPSHOT_MAX_BYTES, skip=())
+    except (scorer_kit.Invalid, OSError) as e:  # OSError: the disk is full, say
+        why = (
+            str(e)
+            if isinstance(e, scorer_kit.Invalid)
+            else f"the solution cannot be copied for scoring: {e.strerror or e}"
+        )
+        return json.dumps({"valid": False, "reason": why, "message": why}).encode()
+    return None
 
 
 class FileReadError(EnvspecError):

@@ -1,5 +1,5 @@
 """The docker backend: the agent in its own container, the scorer in another, from the scorer
-image, sharing only a volume that the scorer mounts read-only.
+image, which gets a link-free snapshot of the agent's solution (never the live folder).
 
 The agent container's PID 1 (under ``--init``) is ``sleep <remaining budget>``, run as root
 without capabilities (the agent's commands run as the task's user, which cannot signal it), and
@@ -14,6 +14,7 @@ import io
 import logging
 import os
 import shutil
+import stat
 import tarfile
 import time
 from dataclasses import dataclass, replace
@@ -43,6 +44,7 @@ from envspec.runtime.backends.base import (
     ScorerRun,
     StartSpec,
     State,
+    snapshot_for_scoring,
 )
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,11 @@ class DockerState(State):
 #: before the scorer starts: the kit copies the read-only volume without following links, and
 #: a solution holding anything but regular files and folders is invalid without being scored
 SNAPSHOT_PATH = "/tmp/envspec-solution"
+#: where a run with a disk of its own gets its snapshot: made by the runtime before the scorer
+#: container starts (one interpreter start less a scoring), in the scorer's root-only home
+HOST_SNAPSHOT = "envspec-solution"
+#: the largest result file read from a scoring (a scorer's result is a few lines of JSON)
+RESULT_MAX_BYTES = 64 << 20
 SNAPSHOT_FIRST = [
     "sh",
     "-c",
@@ -279,7 +286,7 @@ class DockerBackend(Backend):
         )
 
     def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
-        """A fresh scorer container: scorer image, solution read-only, no network."""
+        """A fresh scorer container: scorer image, a snapshot of the solution, no network."""
         manifest = Manifest.from_dict(run.manifest)
         variant = manifest.variant(run.variant)
         client = engine.client()
@@ -292,9 +299,8 @@ class DockerBackend(Backend):
             _force_remove(left)
         st = DockerState.of(run)
         scratch = Path(st.disk) / "scoring" / str(run.scorer_calls) if st.disk else None
-        mounts = [docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)]
         # the services' folders (root-only): their proxies' sockets, the scorer's route to them
-        mounts += [
+        mounts = [
             docker.types.Mount(
                 f"{services.SCORER_SERVICES}/{s.name}",
                 str(services.service_dir(run.id, s.name)),
@@ -302,53 +308,59 @@ class DockerBackend(Backend):
             )
             for s in manifest.services
         ]
-        if scratch is not None:  # what the scorer and its sandboxes write counts against storage
-            shutil.rmtree(scratch, ignore_errors=True)
-            # home: the scorer's own (root-only), not the /tmp its sandboxes share
-            for sub, mode in (("tmp", 0o1777), ("sandboxes", 0o711), ("home", 0o700)):
-                (scratch / sub).mkdir(parents=True)
-                os.chmod(scratch / sub, mode)
-            mounts += [
-                docker.types.Mount(target, str(scratch / sub), type="bind")
-                for target, sub in (("/tmp", "tmp"), ("/var/tmp", "tmp"),
-                                    (str(SCORER_SANDBOXES), "sandboxes"), ("/root", "home"))
-            ]  # fmt: skip
-        container = client.containers.create(
-            st.scorer_image,
-            entrypoint=[*SNAPSHOT_FIRST, *manifest.scoring.entrypoint],
-            command=[],
-            name=name,
-            labels=_labels(run.id, "scorer"),
-            mounts=mounts,
-            read_only=scratch is not None,
-            # the kit's uid locks (/run/envspec-sandbox-uids): a few empty files
-            tmpfs={"/run": "size=16m,mode=755"} if scratch is not None else {},
-            environment={
-                **env,
-                **_asset_env(manifest, "scorer", run.variant),
-                "ENVSPEC_SOLUTION": SNAPSHOT_PATH,
-                "ENVSPEC_RESULT": RESULT_PATH,
-                "PYTHONPATH": constants.KIT_DIR,
-                **_scorer_service_env(manifest, run),
-            },
-            network_mode="none",
-            nano_cpus=int(variant.hardware.cpus * 1e9),
-            mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
-            pids_limit=4096,
-            # root in its own container, with only what the scorer kit needs: files of other
-            # users (the agent's), a uid per sandbox, signalling it, and reading a stopped
-            # sandboxed process's memory (optimize_kernel takes outputs so)
-            cap_drop=["ALL"],
-            cap_add=list(SCORER_CAPABILITIES),
-            security_opt=["no-new-privileges"],
-            device_requests=docker_services.gpu_request(device_ids),
-        )
-        timed_out = False
-        exit_code: int | None = None
-        # the agent waits while its solution is scored, as on the local backend: its processes
-        # can neither change what the scorer reads nor watch the scoring (the disk they share)
+        # the agent waits while its solution is snapshotted and scored, as on the local backend:
+        # its processes can neither change what the scorer reads nor watch the scoring (the
+        # disk they share)
         agent = _paused(client, st.agent_container)
+        container = None
         try:
+            if scratch is None:  # the solution is a volume: the scorer container snapshots it
+                mounts.append(
+                    docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)
+                )
+                entrypoint = [*SNAPSHOT_FIRST, *manifest.scoring.entrypoint]
+                solution = SNAPSHOT_PATH
+            else:  # the solution is on the run's disk: snapshotted here, into the scorer's home
+                mounts += _scratch_mounts(scratch)
+                refused = snapshot_for_scoring(
+                    Path(str(st.disk)) / "solution", scratch / "home" / HOST_SNAPSHOT
+                )
+                if refused is not None:
+                    return ScorerRun(refused, 0, False, "", time.monotonic() - started)
+                entrypoint = list(manifest.scoring.entrypoint)
+                solution = f"/root/{HOST_SNAPSHOT}"
+            container = client.containers.create(
+                st.scorer_image,
+                entrypoint=entrypoint,
+                command=[],
+                name=name,
+                labels=_labels(run.id, "scorer"),
+                mounts=mounts,
+                read_only=scratch is not None,
+                # the kit's uid locks (/run/envspec-sandbox-uids): a few empty files
+                tmpfs={"/run": "size=16m,mode=755"} if scratch is not None else {},
+                environment={
+                    **env,
+                    **_asset_env(manifest, "scorer", run.variant),
+                    "ENVSPEC_SOLUTION": solution,
+                    "ENVSPEC_RESULT": RESULT_PATH,
+                    "PYTHONPATH": constants.KIT_DIR,
+                    **_scorer_service_env(manifest, run),
+                },
+                network_mode="none",
+                nano_cpus=int(variant.hardware.cpus * 1e9),
+                mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
+                pids_limit=4096,
+                # root in its own container, with only what the scorer kit needs: files of
+                # other users (the agent's), a uid per sandbox, signalling it, and reading a
+                # stopped sandboxed process's memory (optimize_kernel takes outputs so)
+                cap_drop=["ALL"],
+                cap_add=list(SCORER_CAPABILITIES),
+                security_opt=["no-new-privileges"],
+                device_requests=docker_services.gpu_request(device_ids),
+            )
+            timed_out = False
+            exit_code: int | None = None
             container.start()
             try:
                 exit_code = int(container.wait(timeout=timeout)["StatusCode"])
@@ -356,9 +368,15 @@ class DockerBackend(Backend):
                 timed_out = True
                 container.kill()
             logs = container.logs(stdout=True, stderr=True).decode(errors="replace")[-20000:]
-            result = None if timed_out else _read_file(container, RESULT_PATH)
+            if timed_out:
+                result = None
+            elif scratch is None:
+                result = _read_file(container, RESULT_PATH)
+            else:  # the container's /tmp is the scratch's: read here, without an engine call
+                result = _read_regular(scratch / "tmp" / PurePosixPath(RESULT_PATH).name)
         finally:
-            container.remove(force=True)
+            if container is not None:
+                container.remove(force=True)
             if scratch is not None:
                 shutil.rmtree(scratch, ignore_errors=True)
             if agent is not None:
@@ -396,6 +414,40 @@ class DockerBackend(Backend):
                 docker_services.remove_networks(rid)
                 gone.add(rid)
         return sorted(gone)
+
+
+def _scratch_mounts(scratch: Path) -> list[docker.types.Mount]:
+    """A scoring's writable places on the run's disk, made afresh: what the scorer and its
+    sandboxes write counts against the run's storage. Its home is its own (root-only), not
+    the /tmp its sandboxes share."""
+    shutil.rmtree(scratch, ignore_errors=True)
+    for sub, mode in (("tmp", 0o1777), ("sandboxes", 0o711), ("home", 0o700)):
+        (scratch / sub).mkdir(parents=True)
+        os.chmod(scratch / sub, mode)
+    return [
+        docker.types.Mount(target, str(scratch / sub), type="bind")
+        for target, sub in (("/tmp", "tmp"), ("/var/tmp", "tmp"),
+                            (str(SCORER_SANDBOXES), "sandboxes"), ("/root", "home"))
+    ]  # fmt: skip
+
+
+def _read_regular(path: Path, limit: int = RESULT_MAX_BYTES) -> bytes | None:
+    """The regular file at ``path`` (None: missing, a link or not a regular file, or larger
+    than ``limit``). Opened without following a link: the scoring's /tmp is shared with its
+    sandboxes, whose code may leave a link there to a file of this host."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = b""
+        while len(data) <= limit and (chunk := os.read(fd, limit + 1 - len(data))):
+            data += chunk
+    finally:
+        os.close(fd)
+    return data if len(data) <= limit else None
 
 
 def _scorer_service_env(manifest: Manifest, run: RunRecord) -> dict[str, str]:

@@ -12,7 +12,6 @@ Otherwise the run is ``unisolated``.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import pwd
@@ -48,6 +47,7 @@ from envspec.runtime.backends.base import (
     ScorerRun,
     StartSpec,
     State,
+    snapshot_for_scoring,
 )
 from envspec.runtime.host import HostCannotRun
 
@@ -321,19 +321,6 @@ class LocalBackend(Backend):
         call.mkdir(mode=0o700)
         snapshot = call / "solution"
         result = call / "result.json"
-        try:  # the scorer gets regular files and folders only, whatever it does with them
-            scorer_kit.copy_solution(
-                Path(str(st.workdir)), snapshot, max_bytes=scorer_kit.SNAPSHOT_MAX_BYTES, skip=()
-            )
-        except (scorer_kit.Invalid, OSError) as e:  # OSError: the disk is full, say
-            shutil.rmtree(call, ignore_errors=True)
-            why = (
-                str(e)
-                if isinstance(e, scorer_kit.Invalid)
-                else (f"the solution cannot be copied for scoring: {e.strerror or e}")
-            )
-            refused = {"valid": False, "reason": why, "message": why}
-            return ScorerRun(json.dumps(refused).encode(), 0, False, "", 0.0)
         if disk:  # what sandboxed code writes counts against the run's storage
             sandboxes = Path(disk) / "scoring" / str(run.scorer_calls)
             shutil.rmtree(sandboxes, ignore_errors=True)
@@ -370,6 +357,13 @@ class LocalBackend(Backend):
             marker.write_text(str(os.getpid()))
             if agent_uid is not None:
                 _stop_uid(agent_uid)
+            # the scorer gets regular files and folders only, whatever it does with them,
+            # copied while the agent is stopped: its processes can neither change the solution
+            # during the copy nor learn from their files being read that a scoring began
+            refused = snapshot_for_scoring(Path(str(st.workdir)), snapshot)
+            if refused is not None:
+                shutil.rmtree(call, ignore_errors=True)
+                return ScorerRun(refused, 0, False, "", 0.0)
             ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
         finally:
             shutil.rmtree(sandboxes, ignore_errors=True)
