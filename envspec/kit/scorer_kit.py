@@ -178,14 +178,20 @@ def _not_regular(shown: str, what: str) -> str:
 def _copy_dir(dir_fd: int, dest: Path, rel: str, budget: dict[str, int], skip: set[str]) -> None:
     if rel.count("/") >= MAX_DEPTH:
         raise Invalid(f"{rel.rstrip('/')} is nested too deep to score (at most {MAX_DEPTH} levels)")
-    for name in sorted(os.listdir(dir_fd)):
-        if name in skip:
-            continue
+    # counted while listed: a folder of millions of entries (hard links cost no space) is
+    # refused after the budget's, not first read whole into memory
+    names = []
+    with os.scandir(dir_fd) as entries:
+        for entry in entries:
+            if entry.name in skip:
+                continue
+            budget["files"] -= 1
+            if budget["files"] < 0:
+                raise Invalid("your working directory holds too many files to score")
+            names.append(entry.name)
+    for name in sorted(names):
         shown = f"{rel}{name}"
         info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
-        budget["files"] -= 1
-        if budget["files"] < 0:
-            raise Invalid("your working directory holds too many files to score")
         if stat.S_ISDIR(info.st_mode):
             sub = _open_dir(name, shown, dir_fd=dir_fd)
             try:

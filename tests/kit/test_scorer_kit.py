@@ -4,6 +4,7 @@ never follow links, the result file claimed first."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -354,6 +355,31 @@ def test_copies_never_follow_links(tmp_path: Path) -> None:
         kit.copy_solution(deep, tmp_path / "deep-out")
     with pytest.raises(kit.Invalid, match=r"no missing\.py"):
         kit.copy_file(src, "missing.py", tmp_path / "three", max_bytes=10)
+
+
+def test_a_crowded_folder_is_refused_as_it_is_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hard links cost no space: a folder of millions of them must be refused once the file
+    budget is spent, not listed whole first (the runtime's copy runs in a host process)."""
+    crowd = tmp_path / "crowd"
+    crowd.mkdir()
+    (crowd / "f").write_text("x")
+    for i in range(2000):
+        os.link(crowd / "f", crowd / f"l{i}")
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    @contextlib.contextmanager
+    def counting(fd: int) -> Iterator[Iterator[os.DirEntry[str]]]:
+        with real_scandir(fd) as entries:
+            yield (listed.append(e.name) or e for e in entries)
+
+    monkeypatch.setattr(kit.os, "scandir", counting)
+    with pytest.raises(kit.Invalid, match="too many files"):
+        kit.copy_solution(crowd, tmp_path / "out", max_files=50)
+    assert 50 < len(listed) <= 51
+    assert kit.copy_solution(crowd, tmp_path / "all", max_files=2001) == 2001
 
 
 def test_the_result_file_is_claimed_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,6 +20,7 @@ the rest, tested here as itself); its queue, time limit and node failures are in
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import pwd
@@ -330,6 +331,40 @@ def test_links_in_the_solution_never_reach_the_scorer(
             assert view["valid"] is False, (make, view)
             assert "only regular files and folders" in str(view["reason"]), view
             assert TARGET not in str(view["reason"])
+    finally:
+        runs.finish_run(run.id)
+
+
+@pytest.mark.parametrize("backend", HOST, indirect=True)
+def test_no_agent_command_runs_beside_a_scoring(
+    publish: Callable[..., str], backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command sent while the solution is snapshotted or scored (a harness's parallel calls)
+    waits until the scoring ends: the agent is held from before the snapshot until after the
+    scorer. The snapshot is made slow here (a large solution's), the scorer too."""
+    from envspec.runtime.backends import docker as docker_backend
+    from envspec.runtime.backends import local as local_backend
+
+    module = docker_backend if backend == "docker" else local_backend
+    real_snapshot = module.snapshot_for_scoring
+
+    def slow_snapshot(solution: Path, dest: Path) -> bytes | None:
+        time.sleep(3)
+        return real_snapshot(solution, dest)
+
+    monkeypatch.setattr(module, "snapshot_for_scoring", slow_snapshot)
+    ref = publish("slow2", lambda m: m["variants"]["lite"]["parameters"].update(delay_s=2))
+    run = runs.start_run(ref, backend=backend)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            began = time.time()
+            scoring = pool.submit(runs.score_run, run.id)
+            marker = runstore.run_dir(run.id) / "scoring.pid"
+            _wait("scoring", lambda: marker.exists() or scoring.done(), 60)
+            code, out = _sh(run.id, "date +%s.%N")
+            assert scoring.result().record.valid
+        assert code == 0, out
+        assert float(out) >= began + 5, "an agent command ran during the scoring"
     finally:
         runs.finish_run(run.id)
 

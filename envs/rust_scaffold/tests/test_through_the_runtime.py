@@ -111,7 +111,7 @@ def test_the_starting_scaffold_and_every_exploit_through_the_runtime(
     tokens = first.record.details["tokens"]
     assert 0 < tokens["used"] <= tokens["cap"] == 3000, tokens
     flood = outcomes["token_flood"]["tokens"]
-    assert flood["used"] <= flood["cap"] and flood["refused"] > 0, flood
+    assert flood["used"] <= flood["cap"] and flood["refused"] > 0, outcomes["token_flood"]
 
 
 def test_no_problem_or_scorer_file_is_in_the_agent_image(published: str) -> None:

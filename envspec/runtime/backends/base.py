@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import json
+import os
 import shlex
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,6 +20,7 @@ from envspec.kit import scorer_kit
 from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import GpuAssignment, Limits, RunRecord
+from envspec.runtime import runstore
 
 if TYPE_CHECKING:
     from envspec.runtime.placement import Placement
@@ -121,6 +126,43 @@ PUT_CHUNK = 48 * 1024
 #: where the solution is mounted read-only for the scorer: under its root-only home, so that
 #: the sandboxes it starts (other uids) read only the snapshot, never the agent's live folder
 SOLUTION_MOUNT = "/root/.envspec-solution"
+
+
+def _scoring_marker(run_id: str) -> Path:
+    """The file that says a scoring of the run is in progress (its process id inside)."""
+    return runstore.run_dir(run_id) / "scoring.pid"
+
+
+@contextlib.contextmanager
+def scoring_in_progress(run_id: str) -> Iterator[None]:
+    """Mark a scoring of the run as in progress while the block runs: from before the agent
+    is stopped until after it is let go again, commands for the agent wait (see
+    :func:`wait_for_scoring`), so that none of them runs beside the snapshot or the scorer."""
+    marker = _scoring_marker(run_id)
+    marker.write_text(str(os.getpid()))
+    try:
+        yield
+    finally:
+        marker.unlink(missing_ok=True)
+
+
+def wait_for_scoring(run_id: str) -> None:
+    """Wait while a scoring of the run is in progress; a marker whose process is gone (a
+    scoring killed mid-way) is removed."""
+    marker = _scoring_marker(run_id)
+    while True:
+        try:
+            pid = int(marker.read_text() or 0)
+        except (OSError, ValueError):
+            return
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            marker.unlink(missing_ok=True)
+            return
+        except PermissionError:
+            pass
+        time.sleep(0.2)
 
 
 def snapshot_for_scoring(solution: Path, dest: Path) -> bytes | None:

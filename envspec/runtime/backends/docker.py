@@ -44,7 +44,9 @@ from envspec.runtime.backends.base import (
     ScorerRun,
     StartSpec,
     State,
+    scoring_in_progress,
     snapshot_for_scoring,
+    wait_for_scoring,
 )
 
 log = logging.getLogger(__name__)
@@ -70,9 +72,11 @@ class DockerState(State):
 #: before the scorer starts: the kit copies the read-only volume without following links, and
 #: a solution holding anything but regular files and folders is invalid without being scored
 SNAPSHOT_PATH = "/tmp/envspec-solution"
-#: where a run with a disk of its own gets its snapshot: made by the runtime before the scorer
-#: container starts (one interpreter start less a scoring), in the scorer's root-only home
-HOST_SNAPSHOT = "envspec-solution"
+#: a scorer's root-only home, and what it holds on a run with a disk of its own: the snapshot,
+#: made by the runtime before the scorer container starts (one interpreter start less a
+#: scoring), and the result, out of its sandboxes' reach
+SCORER_HOME = "/root"
+HOME_FILES = ("envspec-solution", "envspec-result.json")
 #: the largest result file read from a scoring (a scorer's result is a few lines of JSON)
 RESULT_MAX_BYTES = 64 << 20
 SNAPSHOT_FIRST = [
@@ -99,17 +103,39 @@ def _asset_env(manifest: Manifest, role: str, variant: str) -> dict[str, str]:
 
 
 def _paused(client: Any, name: str | None) -> Any:
-    """The agent's container, paused (None: it is not running, or not there)."""
+    """The agent's container, paused for a scoring (None: it is gone or not running). One
+    left paused by a scoring that was killed is this scoring's to resume.
+
+    Raises:
+        EngineError: the engine could not pause a running agent (the scoring must not go on
+            beside it).
+    """
     if name is None:
         return None
     try:
         agent = client.containers.get(name)
-        if agent.status != "running":
-            return None
-        agent.pause()
-        return agent
-    except docker.errors.APIError:  # gone (NotFound) or already paused
+    except docker.errors.NotFound:
         return None
+    if agent.status == "paused":
+        return agent
+    if agent.status != "running":
+        return None
+    try:
+        agent.pause()
+    except docker.errors.APIError as e:
+        try:
+            agent.reload()
+        except docker.errors.NotFound:
+            return None  # its deadline came meanwhile
+        if agent.status == "paused":
+            return agent
+        if agent.status == "running":
+            raise EngineError(
+                f"cannot pause the agent's container for scoring: {e.explanation or e}",
+                hint="check the engine's log (its cgroup freezer)",
+            ) from e
+        return None
+    return agent
 
 
 def _resume_after_scoring(run_id: str, agent: Any) -> None:
@@ -258,8 +284,9 @@ class DockerBackend(Backend):
     def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
         """``docker exec`` as the agent user, bounded by ``timeout`` (coreutils ``timeout``)."""
         manifest = Manifest.from_dict(run.manifest)
+        wait_for_scoring(run.id)
         container = self._agent(run)
-        if container.status == "paused":
+        if container.status == "paused":  # by a scoring killed before it could resume it
             _resume_after_scoring(run.id, container)
         wrapped = ["timeout", "-k", "5", f"{max(1, int(timeout))}", *argv]
         api = engine.client().api
@@ -308,80 +335,81 @@ class DockerBackend(Backend):
             )
             for s in manifest.services
         ]
-        # the agent waits while its solution is snapshotted and scored, as on the local backend:
-        # its processes can neither change what the scorer reads nor watch the scoring (the
-        # disk they share)
-        agent = _paused(client, st.agent_container)
-        container = None
-        try:
-            if scratch is None:  # the solution is a volume: the scorer container snapshots it
-                mounts.append(
-                    docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True)
-                )
-                entrypoint = [*SNAPSHOT_FIRST, *manifest.scoring.entrypoint]
-                solution = SNAPSHOT_PATH
-            else:  # the solution is on the run's disk: snapshotted here, into the scorer's home
-                mounts += _scratch_mounts(scratch)
-                refused = snapshot_for_scoring(
-                    Path(str(st.disk)) / "solution", scratch / "home" / HOST_SNAPSHOT
-                )
-                if refused is not None:
-                    return ScorerRun(refused, 0, False, "", time.monotonic() - started)
-                entrypoint = list(manifest.scoring.entrypoint)
-                solution = f"/root/{HOST_SNAPSHOT}"
-            container = client.containers.create(
-                st.scorer_image,
-                entrypoint=entrypoint,
-                command=[],
-                name=name,
-                labels=_labels(run.id, "scorer"),
-                mounts=mounts,
-                read_only=scratch is not None,
-                # the kit's uid locks (/run/envspec-sandbox-uids): a few empty files
-                tmpfs={"/run": "size=16m,mode=755"} if scratch is not None else {},
-                environment={
-                    **env,
-                    **_asset_env(manifest, "scorer", run.variant),
-                    "ENVSPEC_SOLUTION": solution,
-                    "ENVSPEC_RESULT": RESULT_PATH,
-                    "PYTHONPATH": constants.KIT_DIR,
-                    **_scorer_service_env(manifest, run),
-                },
-                network_mode="none",
-                nano_cpus=int(variant.hardware.cpus * 1e9),
-                mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
-                pids_limit=4096,
-                # root in its own container, with only what the scorer kit needs: files of
-                # other users (the agent's), a uid per sandbox, signalling it, and reading a
-                # stopped sandboxed process's memory (optimize_kernel takes outputs so)
-                cap_drop=["ALL"],
-                cap_add=list(SCORER_CAPABILITIES),
-                security_opt=["no-new-privileges"],
-                device_requests=docker_services.gpu_request(device_ids),
-            )
-            timed_out = False
-            exit_code: int | None = None
-            container.start()
+        if scratch is None:  # the solution is a volume: the scorer container snapshots it
+            mounts.append(docker.types.Mount(SOLUTION_MOUNT, volume, type="volume", read_only=True))
+            entrypoint = [*SNAPSHOT_FIRST, *manifest.scoring.entrypoint]
+            solution, result_path = SNAPSHOT_PATH, RESULT_PATH
+        else:  # on the run's disk: snapshotted here, into the scorer's root-only home
+            mounts += _scratch_mounts(scratch)
+            entrypoint = list(manifest.scoring.entrypoint)
+            # the result in that home too: the scorer's sandboxes share its /tmp
+            solution, result_path = (f"{SCORER_HOME}/{name}" for name in HOME_FILES)
+        # the agent waits while its solution is snapshotted and scored, as on the local
+        # backend: its processes can neither change what the scorer reads nor watch the
+        # scoring (the disk they share); a command for it waits for the scoring to end (exec)
+        with scoring_in_progress(run.id):
+            agent = _paused(client, st.agent_container)
+            container = None
             try:
-                exit_code = int(container.wait(timeout=timeout)["StatusCode"])
-            except (requests.exceptions.ConnectionError, requests.exceptions.ReadTimeout):
-                timed_out = True
-                container.kill()
-            logs = container.logs(stdout=True, stderr=True).decode(errors="replace")[-20000:]
-            if timed_out:
-                result = None
-            elif scratch is None:
-                result = _read_file(container, RESULT_PATH)
-            else:  # the container's /tmp is the scratch's: read here, without an engine call
-                result = _read_regular(scratch / "tmp" / PurePosixPath(RESULT_PATH).name)
-        finally:
-            if container is not None:
-                container.remove(force=True)
-            if scratch is not None:
-                shutil.rmtree(scratch, ignore_errors=True)
-            if agent is not None:
-                with contextlib.suppress(docker.errors.APIError):
-                    agent.unpause()
+                if scratch is not None:
+                    refused = snapshot_for_scoring(
+                        Path(str(st.disk)) / "solution", scratch / "home" / HOME_FILES[0]
+                    )
+                    if refused is not None:
+                        return ScorerRun(refused, 0, False, "", time.monotonic() - started)
+                container = client.containers.create(
+                    st.scorer_image,
+                    entrypoint=entrypoint,
+                    command=[],
+                    name=name,
+                    labels=_labels(run.id, "scorer"),
+                    mounts=mounts,
+                    read_only=scratch is not None,
+                    # the kit's uid locks (/run/envspec-sandbox-uids): a few empty files
+                    tmpfs={"/run": "size=16m,mode=755"} if scratch is not None else {},
+                    environment={
+                        **env,
+                        **_asset_env(manifest, "scorer", run.variant),
+                        "ENVSPEC_SOLUTION": solution,
+                        "ENVSPEC_RESULT": result_path,
+                        "PYTHONPATH": constants.KIT_DIR,
+                        **_scorer_service_env(manifest, run),
+                    },
+                    network_mode="none",
+                    nano_cpus=int(variant.hardware.cpus * 1e9),
+                    mem_limit=f"{int(variant.hardware.memory_gb * 1024)}m",
+                    pids_limit=4096,
+                    # root in its own container, with only what the scorer kit needs: files of
+                    # other users (the agent's), a uid per sandbox, signalling it, and reading a
+                    # stopped sandboxed process's memory (optimize_kernel takes outputs so)
+                    cap_drop=["ALL"],
+                    cap_add=list(SCORER_CAPABILITIES),
+                    security_opt=["no-new-privileges"],
+                    device_requests=docker_services.gpu_request(device_ids),
+                )
+                timed_out = False
+                exit_code: int | None = None
+                container.start()
+                try:
+                    exit_code = int(container.wait(timeout=timeout)["StatusCode"])
+                except (requests.exceptions.ConnectionError, requests.exceptions.ReadTimeout):
+                    timed_out = True
+                    container.kill()
+                logs = container.logs(stdout=True, stderr=True).decode(errors="replace")[-20000:]
+                if timed_out:
+                    result = None
+                elif scratch is None:
+                    result = _read_file(container, RESULT_PATH)
+                else:  # read here, without an engine call
+                    result = _read_regular(scratch / "home" / HOME_FILES[1])
+            finally:
+                if container is not None:
+                    container.remove(force=True)
+                if scratch is not None:
+                    shutil.rmtree(scratch, ignore_errors=True)
+                if agent is not None:
+                    with contextlib.suppress(docker.errors.APIError):
+                        agent.unpause()
         return ScorerRun(result, exit_code, timed_out, logs, time.monotonic() - started)
 
     def stop(self, run: RunRecord, *, keep_solution: bool = False) -> None:
@@ -427,7 +455,7 @@ def _scratch_mounts(scratch: Path) -> list[docker.types.Mount]:
     return [
         docker.types.Mount(target, str(scratch / sub), type="bind")
         for target, sub in (("/tmp", "tmp"), ("/var/tmp", "tmp"),
-                            (str(SCORER_SANDBOXES), "sandboxes"), ("/root", "home"))
+                            (str(SCORER_SANDBOXES), "sandboxes"), (SCORER_HOME, "home"))
     ]  # fmt: skip
 
 

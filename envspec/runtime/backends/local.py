@@ -47,7 +47,9 @@ from envspec.runtime.backends.base import (
     ScorerRun,
     StartSpec,
     State,
+    scoring_in_progress,
     snapshot_for_scoring,
+    wait_for_scoring,
 )
 from envspec.runtime.host import HostCannotRun
 
@@ -286,7 +288,7 @@ class LocalBackend(Backend):
         """Run ``argv`` in the workdir, as the run's user when isolated, in its own session;
         with a disk, in a mount namespace whose shared temporary folders (SHARED_TMP) are the
         disk's."""
-        _wait_for_scoring(run.id)
+        wait_for_scoring(run.id)
         st = LocalState.of(run)
         work = Path(str(st.workdir))
         disk = Path(st.disk) if st.disk else None
@@ -349,27 +351,26 @@ class LocalBackend(Backend):
         }
         began = time.monotonic()
         agent_uid = pwd.getpwnam(st.user).pw_uid if st.user else None
-        marker = _scoring_marker(run.id)
-        try:
-            # the agent's processes are stopped while the scorer runs: on a host they share
-            # the scorer's kernel and folders, and could take work or data from a sandbox; a
-            # command the harness starts meanwhile waits for the marker to go (exec)
-            marker.write_text(str(os.getpid()))
-            if agent_uid is not None:
-                _stop_uid(agent_uid)
-            # the scorer gets regular files and folders only, whatever it does with them,
-            # copied while the agent is stopped: its processes can neither change the solution
-            # during the copy nor learn from their files being read that a scoring began
-            refused = snapshot_for_scoring(Path(str(st.workdir)), snapshot)
-            if refused is not None:
-                shutil.rmtree(call, ignore_errors=True)
-                return ScorerRun(refused, 0, False, "", 0.0)
-            ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
-        finally:
-            shutil.rmtree(sandboxes, ignore_errors=True)
-            if agent_uid is not None:
-                scorer_kit.signal_uid(agent_uid, signal.SIGCONT)
-            marker.unlink(missing_ok=True)
+        # the agent's processes are stopped while the scorer runs: on a host they share the
+        # scorer's kernel and folders, and could take work or data from a sandbox; a command
+        # the harness starts meanwhile waits for the scoring to end (exec)
+        with scoring_in_progress(run.id):
+            try:
+                if agent_uid is not None:
+                    _stop_uid(agent_uid)
+                # the scorer gets regular files and folders only, whatever it does with them,
+                # copied while the agent is stopped: its processes can neither change the
+                # solution during the copy nor learn from their files being read that a
+                # scoring began
+                refused = snapshot_for_scoring(Path(str(st.workdir)), snapshot)
+                if refused is not None:
+                    shutil.rmtree(call, ignore_errors=True)
+                    return ScorerRun(refused, 0, False, "", 0.0)
+                ran = _run_session(argv, cwd=scorer_root, env=full_env, timeout=timeout, merge=True)
+            finally:
+                shutil.rmtree(sandboxes, ignore_errors=True)
+                if agent_uid is not None:
+                    scorer_kit.signal_uid(agent_uid, signal.SIGCONT)
         timed_out = ran.timed_out
         out = ran.stdout
         data = result.read_bytes() if result.is_file() and not timed_out else None
@@ -435,31 +436,6 @@ def _remove_area(run_id: str) -> None:
     """The run's folder under :func:`work_root`, and its disk if it has one."""
     storage.remove(run_id)
     shutil.rmtree(work_root() / run_id, ignore_errors=True)
-
-
-def _scoring_marker(run_id: str) -> Path:
-    """The file that says a scoring of the run is in progress (its process id inside)."""
-    return runstore.run_dir(run_id) / "scoring.pid"
-
-
-def _wait_for_scoring(run_id: str) -> None:
-    """Wait while a scoring of the run is in progress, so that no agent command runs beside
-    the scorer (the agent's other processes are stopped meanwhile); a marker whose process is
-    gone (a scoring killed mid-way) is removed."""
-    marker = _scoring_marker(run_id)
-    while True:
-        try:
-            pid = int(marker.read_text() or 0)
-        except (OSError, ValueError):
-            return
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            marker.unlink(missing_ok=True)
-            return
-        except PermissionError:
-            pass
-        time.sleep(0.2)
 
 
 def _run_session(
