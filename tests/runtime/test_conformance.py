@@ -41,7 +41,7 @@ from envspec import constants
 from envspec.errors import GpuBusy
 from envspec.models.run import RunRecord
 from envspec.runtime import runs, runstore
-from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
+from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT, scoring_marker
 from envspec.runtime.budget import BudgetExceeded
 from envspec.schema import schema_path
 from tests.support.slurm import Cluster, slurm_cluster  # noqa: F401 (the session's cluster)
@@ -359,7 +359,7 @@ def test_no_agent_command_runs_beside_a_scoring(
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             began = time.time()
             scoring = pool.submit(runs.score_run, run.id)
-            marker = runstore.run_dir(run.id) / "scoring.pid"
+            marker = scoring_marker(run.id)
             _wait("scoring", lambda: marker.exists() or scoring.done(), 60)
             code, out = _sh(run.id, "date +%s.%N")
             assert scoring.result().record.valid

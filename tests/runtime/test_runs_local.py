@@ -21,6 +21,7 @@ from envspec import constants
 from envspec.errors import EnvspecError
 from envspec.runtime import runs, runstore
 from envspec.runtime.backends import get_backend
+from envspec.runtime.backends.base import scoring_marker
 from envspec.runtime.backends.local import work_root
 from envspec.runtime.gpu import GpuAllocator, GpuRequestImpossible, detect_inventory
 
@@ -183,7 +184,7 @@ def test_a_command_waits_while_its_run_is_scored_and_leaves_nothing_for_later(
 
     run = runs.start_run(publish(), backend="local")
     try:
-        marker = local._scoring_marker(run.id)
+        marker = scoring_marker(run.id)
         marker.write_text(str(os.getpid()))  # a scoring in progress, as score() marks it
         ended: list[float] = []
         began = time.monotonic()

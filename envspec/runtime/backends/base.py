@@ -128,7 +128,7 @@ PUT_CHUNK = 48 * 1024
 SOLUTION_MOUNT = "/root/.envspec-solution"
 
 
-def _scoring_marker(run_id: str) -> Path:
+def scoring_marker(run_id: str) -> Path:
     """The file that says a scoring of the run is in progress (its process id inside)."""
     return runstore.run_dir(run_id) / "scoring.pid"
 
@@ -138,7 +138,7 @@ def scoring_in_progress(run_id: str) -> Iterator[None]:
     """Mark a scoring of the run as in progress while the block runs: from before the agent
     is stopped until after it is let go again, commands for the agent wait (see
     :func:`wait_for_scoring`), so that none of them runs beside the snapshot or the scorer."""
-    marker = _scoring_marker(run_id)
+    marker = scoring_marker(run_id)
     marker.write_text(str(os.getpid()))
     try:
         yield
@@ -149,7 +149,7 @@ def scoring_in_progress(run_id: str) -> Iterator[None]:
 def wait_for_scoring(run_id: str) -> None:
     """Wait while a scoring of the run is in progress; a marker whose process is gone (a
     scoring killed mid-way) is removed."""
-    marker = _scoring_marker(run_id)
+    marker = scoring_marker(run_id)
     while True:
         try:
             pid = int(marker.read_text() or 0)
