@@ -43,7 +43,7 @@ def check(
 ) -> None:
     """Check an environment for what authors forget: manifest errors, the canary, hidden files
     in the agent image, normalisation and calibration, reference against starting, exploits
-    that score, budgets. Exits 1 when any finding is an error."""
+    that score, budgets. Exits 8 when any finding is an error."""
     from envspec.authoring.check import check_environment
 
     report = check_environment(

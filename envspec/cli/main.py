@@ -29,7 +29,13 @@ from envspec.cli import (
     serve,
 )
 from envspec.cli.render import err_console, last_step, print_json, safe_text
-from envspec.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_KINDS, EnvspecError
+from envspec.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_KINDS,
+    EnvspecError,
+)
 
 app = typer.Typer(
     name="envspec",
@@ -99,6 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         if _caused_by_interrupt(e):
             return _interrupted(as_json)
+        usage = _usage_error(e)
+        if as_json and usage is not None:  # typer said it on stderr; the object on stdout
+            hint = "see `envspec --help`, or `envspec COMMAND --help`"
+            kind = EXIT_KINDS.get(EXIT_BAD_INPUT, "error")
+            error = {"kind": kind, "message": usage, "hint": hint, "exit_code": EXIT_BAD_INPUT}
+            print_json({"error": error})
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except EnvspecError as e:
         # a command that printed its JSON already (validate's problems) adds no second object
@@ -129,6 +141,16 @@ def _caused_by_interrupt(exit: SystemExit) -> bool:
     return raised is not None and isinstance(raised.__cause__, KeyboardInterrupt)
 
 
+def _usage_error(exit: SystemExit) -> str | None:
+    """The message of the usage error (an unknown command or option, a missing argument) that
+    typer reported before this exit, if that is what ended the command."""
+    raised = exit.__context__
+    format_message = getattr(raised, "format_message", None)
+    if exit.code != EXIT_BAD_INPUT or not callable(format_message):
+        return None
+    return str(format_message())
+
+
 def report_interrupted(args: list[str]) -> int:
     """Say that the command ``args`` was interrupted (before its own handling could: a
     daemon's child, envspec.cli.daemon); its exit code."""
@@ -140,9 +162,10 @@ def _interrupted(as_json: bool) -> int:
     _report(
         EXIT_INTERRUPTED,
         f"interrupted while {step}" if step else "interrupted",
-        "nothing is left half-written (blobs are checked before they appear, manifests "
-        "and tags come last): run the command again to go on; `envspec gc` reclaims what "
-        "an interrupted run start or scoring left",
+        "nothing is left half-written (a transfer checks each blob before it appears and "
+        "writes manifests and tags last; an interrupted exec's command is stopped): run the "
+        "command again to go on; `envspec gc` reclaims what an interrupted run start or "
+        "scoring left",
         as_json=as_json,
     )
     return EXIT_INTERRUPTED

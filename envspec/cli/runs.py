@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -9,7 +10,14 @@ from pathlib import Path
 import typer
 from rich.table import Column, Table
 
-from envspec.cli.render import console, err_console, print_json, print_json_line, safe_text
+from envspec.cli.render import (
+    console,
+    err_console,
+    print_json,
+    print_json_line,
+    safe_text,
+    step_printer,
+)
 from envspec.errors import BadInput
 
 
@@ -67,6 +75,8 @@ def exec_(
     from envspec.runtime import runs
     from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT
 
+    # what an interruption names (its processes in the run are stopped)
+    step_printer(enabled=False)(f"running {shlex.join(cmd)} in run {run_id}")
     result = runs.exec_in_run(run_id, cmd, timeout=timeout)
     if as_json:
         print_json(

@@ -189,6 +189,18 @@ def test_errors_under_json_are_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 6 and json.loads(out)["error"]["kind"] == "registry"
     code, out, _ = run(capsys, "inspect", "Not A Reference")
     assert code == 2 and out == ""  # no JSON without --json
+    # usage errors (typer's own, before any command runs) too
+    for args, said in (
+        (("statsu", "x"), "No such command 'statsu'"),
+        (("status",), "Missing argument"),
+        (("status", "x", "--bogus"), "No such option: --bogus"),
+    ):
+        code, out, _ = run(capsys, *args, "--json")
+        error = json.loads(out)["error"]
+        assert code == 2 and error["kind"] == "bad_input" and error["exit_code"] == 2, args
+        assert said in error["message"] and "--help" in error["hint"], error
+        code, out, _ = run(capsys, *args)
+        assert code == 2 and out == "", args
 
 
 def test_an_unknown_run_id_creates_nothing_and_hints_once(

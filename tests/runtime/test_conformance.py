@@ -369,6 +369,33 @@ def test_no_agent_command_runs_beside_a_scoring(
         runs.finish_run(run.id)
 
 
+@pytest.mark.parametrize("backend", HOST, indirect=True)
+def test_an_interrupted_exec_stops_its_command(publish: Callable[..., str], backend: str) -> None:
+    """Ctrl-C or SIGTERM to `envspec exec` (a harness's timeout) ends the command it runs for
+    the agent too, instead of leaving it running beside the next one."""
+    run = runs.start_run(publish(), backend=backend)
+    try:
+        argv = [sys.executable, "-m", "envspec.cli.main", "exec", run.id, "--"]
+        script = "echo started > started.txt; sleep 300; echo survived > survived.txt"
+        listing = "for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline; echo; done"
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            _sh(run.id, "rm -f started.txt survived.txt")
+            proc = subprocess.Popen([*argv, "sh", "-c", script], stderr=subprocess.PIPE)
+            _wait("started", lambda: _sh(run.id, "cat started.txt")[0] == 0, 60)
+            proc.send_signal(signum)
+            _, err = proc.communicate(timeout=30)
+            assert proc.returncode == 130, err
+            assert b"interrupted while running" in err, err
+            _wait(
+                "the command stopped",
+                lambda: "sleep 300" not in _sh(run.id, f"{listing} 2>/dev/null")[1],
+                10,
+            )
+            assert _sh(run.id, "cat survived.txt")[0] != 0
+    finally:
+        runs.finish_run(run.id)
+
+
 def test_docker_without_a_run_disk_snapshots_in_the_scorer_container(
     publish: Callable[..., str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

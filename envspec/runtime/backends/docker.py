@@ -295,12 +295,16 @@ class DockerBackend(Backend):
             made = api.exec_create(
                 container.id, wrapped, user=manifest.task.user, workdir=manifest.task.workdir
             )
-            # streamed frame by frame: the SDK's own demux joins the frames in quadratic time
-            for o, e in api.exec_start(made["Id"], stream=True, demux=True):
-                if o:
-                    out.add(o)
-                if e:
-                    err.add(e)
+            try:
+                # streamed frame by frame: the SDK's demux joins the frames in quadratic time
+                for o, e in api.exec_start(made["Id"], stream=True, demux=True):
+                    if o:
+                        out.add(o)
+                    if e:
+                        err.add(e)
+            except BaseException:  # interrupted (Ctrl-C, SIGTERM): the command must not go on
+                _stop_exec(api, container.id, made["Id"], manifest.task.user)
+                raise
             code = int(api.exec_inspect(made["Id"])["ExitCode"] or 0)
         except docker.errors.APIError as e:
             raise RunGone(f"run {run.id}: exec failed: {e.explanation or e}") from e
@@ -442,6 +446,27 @@ class DockerBackend(Backend):
                 docker_services.remove_networks(rid)
                 gone.add(rid)
         return sorted(gone)
+
+
+def _stop_exec(api: Any, container_id: str, exec_id: str, user: str) -> None:
+    """Stop what an exec runs: SIGTERM to the process group its ``timeout`` wrapper leads (it
+    is the group's leader), SIGKILL 2 s later, sent by a detached exec as the agent's user.
+    The group is found by the wrapper's pid in the container's namespace, read from this
+    host's /proc (a remote engine's processes are out of reach: they run on)."""
+    try:
+        host_pid = int(api.exec_inspect(exec_id).get("Pid") or 0)
+        status = Path(f"/proc/{host_pid}/status").read_text() if host_pid else ""
+    except (docker.errors.APIError, OSError, ValueError):
+        return
+    ns_pids = [line.split()[1:] for line in status.splitlines() if line.startswith("NSpid:")]
+    if not ns_pids or not ns_pids[0]:
+        log.warning("an interrupted command may go on in the agent's container")
+        return
+    group = int(ns_pids[0][-1])
+    stop = f"kill -s TERM -- -{group}; sleep 2; kill -s KILL -- -{group}"
+    with contextlib.suppress(docker.errors.APIError):
+        made = api.exec_create(container_id, ["sh", "-c", f"{{ {stop}; }} 2>/dev/null"], user=user)
+        api.exec_start(made["Id"], detach=True)
 
 
 def _scratch_mounts(scratch: Path) -> list[docker.types.Mount]:

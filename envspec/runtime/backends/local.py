@@ -459,6 +459,25 @@ def _run_session(
         start_new_session=True,
         **kwargs,
     )
+    try:
+        return _gather(proc, timeout)
+    except BaseException:  # interrupted (Ctrl-C, SIGTERM): nothing it started goes on unread
+        _end_session(proc)
+        raise
+
+
+def _end_session(proc: subprocess.Popen[bytes]) -> None:
+    """Ask the session ``proc`` leads to stop (SIGTERM), and after 2 s kill what is left."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=2)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+
+def _gather(proc: subprocess.Popen[bytes], timeout: float) -> ExecResult:
     buffers = {proc.stdout: OutputBuffer(), proc.stderr: OutputBuffer()}
     deadline = time.monotonic() + timeout
     timed_out = False
