@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import typer
+from rich.console import Console
 from rich.table import Column, Table
 
 from envspec.cli.render import (
@@ -68,7 +69,12 @@ def exec_(
     run_id: str = typer.Argument(..., help="The run id."),
     cmd: list[str] = typer.Argument(..., help="The command (after --)."),
     timeout: float | None = typer.Option(None, help="Seconds (default: until the deadline)."),
-    as_json: bool = typer.Option(False, "--json", help="Print exit code and output as JSON."),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help="Print exit code and output as JSON (dropped_bytes: output past the first 128 MiB "
+        "of a stream, counted, not kept).",
+    ),
 ) -> None:
     """Run a command as the agent, in its working directory (its output shown with control
     characters escaped on a terminal, byte for byte into a pipe)."""
@@ -229,7 +235,9 @@ def runs_(as_json: bool = typer.Option(False, "--json", help="Print as JSON.")) 
             r["id"], r["status"], r["environment"], r["variant"], r["backend"],
             elapsed, str(r["scorer_calls"]), score,
         )  # fmt: skip
-    console.print(table)
+    # into a pipe or a file nothing is cut to a terminal's 80 columns: rows are for reading back
+    out = console if console.is_terminal else Console(width=1000, soft_wrap=True)
+    out.print(table)
 
 
 def log(
@@ -271,7 +279,10 @@ def verify(
     if as_json:
         print_json(result)
     elif result["ok"]:
-        console.print(f"{run_id}: score log intact, {result['records']} records", highlight=False)
+        n = result["records"]
+        console.print(
+            f"{run_id}: score log intact, {n} record{'' if n == 1 else 's'}", highlight=False
+        )
     else:
         console.print(f"{run_id}: score log broken:", highlight=False)
         for problem in result["problems"]:

@@ -52,12 +52,15 @@ def test_run_exec_score_log_verify_finish(
     assert "123456747" in out
     code, out, _ = run(capsys, "verify", run_id, "--json")
     assert code == 0 and json.loads(out)["ok"]
+    n = json.loads(out)["records"]
     code, out, _ = run(capsys, "verify", run_id)
-    assert code == 0 and "intact" in out
+    assert code == 0 and f"intact, {n} record{'' if n == 1 else 's'}\n" in out
     code, out, _ = run(capsys, "status", run_id)
     assert json.loads(out)["status"] == "running"
     code, out, _ = run(capsys, "runs")
-    assert run_id in out
+    # into a pipe the table keeps whole words, not cut to 80 columns
+    row = next(line for line in out.splitlines() if run_id in line)
+    assert "running" in row and "docker" in row and "…" not in out, out
 
     code, out, _ = run(capsys, "finish", run_id, "--json")
     result = json.loads(out)
