@@ -303,6 +303,8 @@ def gc(
         return
     for rid in reclaimed:
         console.print(f"reclaimed {rid}", highlight=False)
+    if not reclaimed:
+        console.print("nothing to reclaim", highlight=False)
 
 
 def _working(what: str, as_json: bool) -> AbstractContextManager[object]:

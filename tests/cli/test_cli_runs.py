@@ -69,6 +69,14 @@ def test_run_exec_score_log_verify_finish(
     assert code == 3 and "finished" in err and "hint:" in err
 
 
+def test_gc_says_when_there_is_nothing_to_reclaim(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "gc")  # whatever earlier tests of this session left
+    code, out, _ = run(capsys, "gc")
+    assert code == 0 and out.strip() == "nothing to reclaim"
+    code, out, _ = run(capsys, "gc", "--json")
+    assert code == 0 and json.loads(out) == {"reclaimed": []}
+
+
 def test_unknown_run_and_bad_budget(
     capsys: pytest.CaptureFixture[str], publish: Callable[..., str]
 ) -> None:
