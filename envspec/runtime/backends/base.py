@@ -128,6 +128,10 @@ PUT_CHUNK = 48 * 1024
 SOLUTION_MOUNT = "/root/.envspec-solution"
 
 
+#: how long an interrupted command's processes get between SIGTERM and SIGKILL
+STOP_GRACE_S = 2.0
+
+
 def scoring_marker(run_id: str) -> Path:
     """The file that says a scoring of the run is in progress (its process id inside)."""
     return runstore.run_dir(run_id) / "scoring.pid"

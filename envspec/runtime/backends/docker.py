@@ -38,6 +38,7 @@ from envspec.runtime.backends import docker_services
 from envspec.runtime.backends.base import (
     RESULT_PATH,
     SOLUTION_MOUNT,
+    STOP_GRACE_S,
     Backend,
     ExecResult,
     OutputBuffer,
@@ -76,7 +77,8 @@ SNAPSHOT_PATH = "/tmp/envspec-solution"
 #: made by the runtime before the scorer container starts (one interpreter start less a
 #: scoring), and the result, out of its sandboxes' reach
 SCORER_HOME = "/root"
-HOME_FILES = ("envspec-solution", "envspec-result.json")
+HOME_SNAPSHOT = "envspec-solution"
+HOME_RESULT = "envspec-result.json"
 #: the largest result file read from a scoring (a scorer's result is a few lines of JSON)
 RESULT_MAX_BYTES = 64 << 20
 SNAPSHOT_FIRST = [
@@ -347,7 +349,8 @@ class DockerBackend(Backend):
             mounts += _scratch_mounts(scratch)
             entrypoint = list(manifest.scoring.entrypoint)
             # the result in that home too: the scorer's sandboxes share its /tmp
-            solution, result_path = (f"{SCORER_HOME}/{name}" for name in HOME_FILES)
+            solution = f"{SCORER_HOME}/{HOME_SNAPSHOT}"
+            result_path = f"{SCORER_HOME}/{HOME_RESULT}"
         # the agent waits while its solution is snapshotted and scored, as on the local
         # backend: its processes can neither change what the scorer reads nor watch the
         # scoring (the disk they share); a command for it waits for the scoring to end (exec)
@@ -357,7 +360,7 @@ class DockerBackend(Backend):
             try:
                 if scratch is not None:
                     refused = snapshot_for_scoring(
-                        Path(str(st.disk)) / "solution", scratch / "home" / HOME_FILES[0]
+                        Path(str(st.disk)) / "solution", scratch / "home" / HOME_SNAPSHOT
                     )
                     if refused is not None:
                         return ScorerRun(refused, 0, False, "", time.monotonic() - started)
@@ -405,7 +408,7 @@ class DockerBackend(Backend):
                 elif scratch is None:
                     result = _read_file(container, RESULT_PATH)
                 else:  # read here, without an engine call
-                    result = _read_regular(scratch / "home" / HOME_FILES[1])
+                    result = _read_regular(scratch / "home" / HOME_RESULT)
             finally:
                 if container is not None:
                     container.remove(force=True)
@@ -450,7 +453,8 @@ class DockerBackend(Backend):
 
 def _stop_exec(api: Any, container_id: str, exec_id: str, user: str) -> None:
     """Stop what an exec runs: SIGTERM to the process group its ``timeout`` wrapper leads (it
-    is the group's leader), SIGKILL 2 s later, sent by a detached exec as the agent's user.
+    is the group's leader), SIGKILL :data:`STOP_GRACE_S` later, sent by a detached exec as the
+    agent's user.
     The group is found by the wrapper's pid in the container's namespace, read from this
     host's /proc (a remote engine's processes are out of reach: they run on)."""
     try:
@@ -463,7 +467,7 @@ def _stop_exec(api: Any, container_id: str, exec_id: str, user: str) -> None:
         log.warning("an interrupted command may go on in the agent's container")
         return
     group = int(ns_pids[0][-1])
-    stop = f"kill -s TERM -- -{group}; sleep 2; kill -s KILL -- -{group}"
+    stop = f"kill -s TERM -- -{group}; sleep {STOP_GRACE_S:g}; kill -s KILL -- -{group}"
     with contextlib.suppress(docker.errors.APIError):
         made = api.exec_create(container_id, ["sh", "-c", f"{{ {stop}; }} 2>/dev/null"], user=user)
         api.exec_start(made["Id"], detach=True)
@@ -486,8 +490,8 @@ def _scratch_mounts(scratch: Path) -> list[docker.types.Mount]:
 
 def _read_regular(path: Path, limit: int = RESULT_MAX_BYTES) -> bytes | None:
     """The regular file at ``path`` (None: missing, a link or not a regular file, or larger
-    than ``limit``). Opened without following a link: the scoring's /tmp is shared with its
-    sandboxes, whose code may leave a link there to a file of this host."""
+    than ``limit``). Opened without following a link: the scorer runs the agent's code, and
+    a link it left would make this host's envspec read a file of the host."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:

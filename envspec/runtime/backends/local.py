@@ -41,6 +41,7 @@ from envspec.oci.store import Store
 from envspec.runtime import runstore, services, storage
 from envspec.runtime.backends import local_services
 from envspec.runtime.backends.base import (
+    STOP_GRACE_S,
     Backend,
     ExecResult,
     OutputBuffer,
@@ -467,17 +468,19 @@ def _run_session(
 
 
 def _end_session(proc: subprocess.Popen[bytes]) -> None:
-    """Ask the session ``proc`` leads to stop (SIGTERM), and after 2 s kill what is left."""
+    """Ask the session ``proc`` leads to stop (SIGTERM), and after :data:`STOP_GRACE_S` kill
+    what is left."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=2)
+        proc.wait(timeout=STOP_GRACE_S)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
 
 
 def _gather(proc: subprocess.Popen[bytes], timeout: float) -> ExecResult:
+    """Read ``proc``'s output until it ends or ``timeout`` passes (then its session is killed)."""
     buffers = {proc.stdout: OutputBuffer(), proc.stderr: OutputBuffer()}
     deadline = time.monotonic() + timeout
     timed_out = False
