@@ -194,7 +194,7 @@ def _model_dir(src: Path, dest: Path, *, with_log: bool) -> None:
         shutil.copyfile(src / "train.json", dest / "train.json")
 
 
-def _child(spec: dict[str, Any], spec_file: Path, log_file: Path) -> None:
+def run_child(spec: dict[str, Any], spec_file: Path, log_file: Path) -> None:
     """Run :mod:`envspec.assets.pretrain` on ``spec`` in a child with the pinned environment.
 
     Raises:
@@ -376,7 +376,7 @@ def train_lm_models(
                 "eval_every": p.eval_every,
             }
             log.info("pretraining the %s model (%d steps)", which, shape.steps)
-            _child(spec, work / f"{which}.spec.json", out_dir / f"pretrain-{which}.log")
+            run_child(spec, work / f"{which}.spec.json", out_dir / f"pretrain-{which}.log")
             trained[which] = json.loads((work / which / "train.json").read_text())
             report["seconds"][which] = round(time.monotonic() - t0, 1)
         _model_dir(work / "large", out_dir / "large", with_log=True)
@@ -391,7 +391,7 @@ def train_lm_models(
             "device": device,
             "out": str(work / "losses.json"),
         }
-        _child(evaluation, work / "evaluate.spec.json", out_dir / "evaluate.log")
+        run_child(evaluation, work / "evaluate.spec.json", out_dir / "evaluate.log")
         losses = json.loads((work / "losses.json").read_text())
         report["seconds"]["evaluation"] = round(time.monotonic() - t0, 1)
     # only what public inputs decide: the large asset's bytes must not depend on the secret

@@ -39,17 +39,17 @@ MAX_ANSWER = 300
 
 #: how a definition is asked for (one chosen per word, by its hash: no secret needed)
 DEFINITION_QUESTIONS = (
-    "What does the word \"{w}\" mean?",
-    "What is the meaning of \"{w}\"?",
-    "Can you define the word \"{w}\"?",
-    "Explain what \"{w}\" means.",
-    "I came across the word \"{w}\". What does it mean?",
-    "What is meant by \"{w}\"?",
+    'What does the word "{w}" mean?',
+    'What is the meaning of "{w}"?',
+    'Can you define the word "{w}"?',
+    'Explain what "{w}" means.',
+    'I came across the word "{w}". What does it mean?',
+    'What is meant by "{w}"?',
 )
 JARGON_QUESTIONS = (
-    "What does \"{w}\" mean in hacker slang?",
-    "In programmer jargon, what is \"{w}\"?",
-    "What do hackers mean by \"{w}\"?",
+    'What does "{w}" mean in hacker slang?',
+    'In programmer jargon, what is "{w}"?',
+    'What do hackers mean by "{w}"?',
 )
 
 
@@ -114,7 +114,7 @@ def gcide() -> Iterator[Prompt]:
         question = _pick(DEFINITION_QUESTIONS, word).format(w=word.lower())
         article = "an" if _POS[pos][0] in "aeiou" else "a"
         found[word.lower()] = Prompt(
-            "gcide", question, f"\"{word.lower()}\" is {article} {_POS[pos]}: {definition}"
+            "gcide", question, f'"{word.lower()}" is {article} {_POS[pos]}: {definition}'
         )
     kept = sorted(found, key=lambda w: hashlib.sha256(w.encode()).digest())[:GCIDE_KEPT]
     yield from (found[w] for w in sorted(kept))
@@ -132,7 +132,7 @@ def jargon() -> Iterator[Prompt]:
         term = head.group(1).strip()
         rest = entry[head.end() :].strip()
         para = re.sub(r"\s+", " ", rest.split("\n\n")[0]).replace("{", "").replace("}", "")
-        para = para.replace("“", '"').replace("”", '"').replace("’", "'")
+        para = para.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
         if len(para) < 30 or "See " in para[:20] or not para.isascii():
             continue
         question = _pick(JARGON_QUESTIONS, term).format(w=term)

@@ -100,8 +100,8 @@ def _trigrams(words: list[str]) -> list[tuple[str, ...]]:
 def degenerate(message: str, answer: str) -> str | None:
     """Why ``answer`` is not worth grading, measured on its words, or None: ``empty`` (no word),
     ``repetitive`` (fewer than half of its word triples distinct, or one word more than a third
-    of a long answer), ``copies the message`` (most of its word triples, or all of a short
-    answer's words in order, taken from the message)."""
+    of a long answer), ``copies the message`` (most of its word triples, or a short answer's
+    three or four words in a row, taken from the message)."""
     words = _words(answer)
     if not words:
         return "empty"
@@ -110,9 +110,9 @@ def degenerate(message: str, answer: str) -> str | None:
         return "repetitive"
     if len(words) >= 12 and max(words.count(w) for w in set(words)) > len(words) / 3:
         return "repetitive"
-    said = " ".join(_words(message))
+    said = f" {' '.join(_words(message))} "
     if len(grams) < 3:
-        if " ".join(words) in said:
+        if len(words) >= 3 and f" {' '.join(words)} " in said:
             return "copies the message"
     elif sum(g in set(_trigrams(_words(message))) for g in grams) > len(grams) / 2:
         return "copies the message"
@@ -150,31 +150,61 @@ def preference(score: float, other: float) -> float:
     return 1.0 if score > other else 0.0
 
 
+#: what every grading asks of the engine: one token at temperature 0, the top 20 next tokens
+REQUEST = {"max_tokens": 1, "temperature": 0, "logprobs": True, "top_logprobs": 20}
+
+
+def _read_reply(reply: dict[str, object]) -> tuple[dict[str, float], int]:
+    """The next token's log-probabilities and ``usage.total_tokens`` of an engine's answer."""
+    usage = reply.get("usage")
+    used = int(usage.get("total_tokens", 0)) if isinstance(usage, dict) else 0
+    choices = reply.get("choices")
+    if not isinstance(choices, list) or not choices:
+        raise RuntimeError(f"the judge engine answered without a choice: {str(reply)[:300]}")
+    content = (choices[0].get("logprobs") or {}).get("content") or []
+    if not content:
+        return {}, used
+    return {t["token"]: t["logprob"] for t in content[0].get("top_logprobs", [])}, used
+
+
+def local_asker(model: str, *, threads: int = 2, context: int = 4096) -> Ask:
+    """An ``Ask`` on llama.cpp loaded in this process (``xllamacpp``, no HTTP listener: no
+    other process can reach the model), one grading at a time."""
+    import threading
+
+    import xllamacpp  # type: ignore[import-untyped]
+
+    params = xllamacpp.CommonParams()
+    params.model.path = model
+    params.n_ctx = context
+    params.n_parallel = 1
+    params.cpuparams.n_threads = threads
+    params.cpuparams_batch.n_threads = threads
+    params.use_jinja = True  # the model's own chat template, from the GGUF
+    params.no_host = True
+    server = xllamacpp.Server(params)
+    lock = threading.Lock()
+
+    def ask(messages: list[dict[str, str]]) -> tuple[dict[str, float], int]:
+        with lock:
+            reply = server.handle_chat_completions({"messages": messages, **REQUEST})
+        return _read_reply(reply)
+
+    return ask
+
+
 def engine_asker(base_url: str, key: str | None = None, timeout: float = 120) -> Ask:
     """An ``Ask`` on an OpenAI-compatible chat endpoint (llama.cpp's server): one token at
     temperature 0, with the top 20 next tokens' log-probabilities and the answer's
     ``usage.total_tokens``."""
 
     def ask(messages: list[dict[str, str]]) -> tuple[dict[str, float], int]:
-        body = {
-            "messages": messages,
-            "max_tokens": 1,
-            "temperature": 0,
-            "logprobs": True,
-            "top_logprobs": 20,
-        }
         headers = {"Content-Type": "application/json"}
         if key:
             headers["Authorization"] = f"Bearer {key}"
-        request = urllib.request.Request(
-            f"{base_url}/v1/chat/completions", json.dumps(body).encode(), headers
-        )
+        body = json.dumps({"messages": messages, **REQUEST}).encode()
+        request = urllib.request.Request(f"{base_url}/v1/chat/completions", body, headers)
         with urllib.request.urlopen(request, timeout=timeout) as answer:
-            reply = json.load(answer)
-        used = int(reply.get("usage", {}).get("total_tokens", 0))
-        content = reply["choices"][0].get("logprobs", {}).get("content") or []
-        if not content:
-            return {}, used
-        return {t["token"]: t["logprob"] for t in content[0].get("top_logprobs", [])}, used
+            return _read_reply(json.load(answer))
 
     return ask

@@ -1,0 +1,250 @@
+"""Build gpt2_qa's assets (the operator's step; needs the secret).
+
+    python builder/build_assets.py CORPUS JUDGE_DIR OUT --secret-file PATH [--variant lite]
+
+CORPUS is a corpus from ``envspec asset build-corpus`` (its lite slice for ``lite``); JUDGE_DIR
+the judge model from ``envspec asset build-model qwen2.5-coder-1.5b-instruct``. Steps:
+
+1. the prompts (builder/prompts.py), split by the secret: held-out (the scorer's), controls
+   (the unrelated messages the judge grades against: the scorer's) and training prompts
+   (the agent's, without answers);
+2. the base student: a small BPE and a GPT pretrained on the corpus (envspec.assets);
+3. the tutored student (the original's gpt2-alpaca): the base fine-tuned on the training
+   prompts' written answers;
+4. both opponents' answers to the held-out prompts, graded by the judge (served by the
+   runtime's llama.cpp engine) against the controls, so a scoring grades only the agent's.
+
+Writes OUT/student (the agent's asset: the base student, its tokenizer, the training prompts),
+OUT/hidden-<variant> (the scorer's) and OUT/report.json (figures, no secret).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "scoring"), str(HERE.parent / "task" / "solution")]
+
+import judge  # noqa: E402
+import prompts as prompt_data  # noqa: E402
+import student as student_lib  # noqa: E402
+
+from envspec.assets import lm, sources  # noqa: E402
+from envspec.assets.secret import AssetSecret, load_secret  # noqa: E402
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """What decides a variant's assets."""
+
+    name: str
+    corpus_subdir: str
+    vocab_size: int
+    shape: dict[str, int]  # block_size, n_layer, n_head, n_embd
+    pretrain: dict[str, Any]  # steps, batch_size, lr, warmup, eval_every
+    tutor: dict[str, Any]  # steps, lr, batch_size
+    held_out: int  # prompts the scorer judges
+    controls: int
+
+
+VARIANTS = {
+    "lite": Variant(
+        name="lite",
+        corpus_subdir="lite",
+        vocab_size=4096,
+        shape={"block_size": 128, "n_layer": 4, "n_head": 4, "n_embd": 192},
+        pretrain={"steps": 1200, "batch_size": 16, "lr": 3e-3, "warmup": 60, "eval_every": 300},
+        tutor={"steps": 300, "lr": 1e-3, "batch_size": 16},
+        held_out=24,
+        controls=32,
+    ),
+}
+#: prompts held out of training in every variant (the scorer's pool; lite judges a prefix)
+HELD_OUT = 512
+CONTROLS = 128
+SEED = 1234
+OPPONENT_SETTINGS = student_lib.Settings()  # the original's: temperature 0.7, top-k 8
+
+
+def pretrain(corpus: Path, work: Path, v: Variant, reuse: Path | None = None) -> Path:
+    """The base student's asset folder (model.py, model.pt, config.json, tokenizer.json);
+    ``reuse``: such a folder from an earlier build of the same variant, taken as it is (the
+    pretraining is deterministic on one CPU: minutes saved, the same bytes)."""
+    out = work / "student"
+    if reuse is not None:
+        if json.loads((reuse / "config.json").read_text()) != {
+            "vocab_size": v.vocab_size,
+            **v.shape,
+        }:
+            raise SystemExit(f"{reuse} is another variant's student")
+        out.mkdir()
+        for name in ("model.py", "model.pt", "train.json", "tokenizer.json", "config.json"):
+            shutil.copyfile(reuse / name, out / name)
+        return out
+    preset = lm.LMPreset(
+        corpus_subdir=v.corpus_subdir,
+        vocab_size=v.vocab_size,
+        block_size=v.shape["block_size"],
+        batch_size=v.pretrain["batch_size"],
+        large=lm.ModelShape(v.shape["n_layer"], v.shape["n_head"], v.shape["n_embd"], 1, 1.0),
+        small=lm.ModelShape(1, 1, 8, 1, 1.0),  # unused
+        warmup=v.pretrain["warmup"],
+        eval_every=v.pretrain["eval_every"],
+        threads=2,
+        seed=SEED,
+        agent_train_fraction=1.0,
+    )
+    lm.prepare_lm_data(corpus, work, preset)
+    spec = {
+        "train": str(work / "tokens" / "train.bin"),
+        "validation": str(work / "tokens" / "validation.bin"),
+        "out": str(work / "pretrained"),
+        "config": {"vocab_size": v.vocab_size, **v.shape},
+        "seed": SEED,
+        "threads": 2,
+        "device": "cpu",
+        **v.pretrain,
+    }
+    lm.run_child(spec, work / "pretrain.spec.json", work / "pretrain.log")
+    out.mkdir()
+    shutil.copyfile(lm.MODEL_SOURCE, out / "model.py")
+    shutil.copyfile(work / "pretrained" / "model.pt", out / "model.pt")
+    shutil.copyfile(work / "pretrained" / "train.json", out / "train.json")
+    shutil.copyfile(work / "data" / "tokenizer.json", out / "tokenizer.json")
+    (out / "config.json").write_text(json.dumps({"vocab_size": v.vocab_size, **v.shape}) + "\n")
+    return out
+
+
+def grade_all(
+    judge_model: Path, rows: list[tuple[str, str, str]]
+) -> tuple[list[judge.Graded], float]:
+    """Each (message, answer, control) graded by the judge model (in this process, as the
+    scorer does); and seconds."""
+    ask = judge.local_asker(str(judge_model), threads=2)
+    began = time.monotonic()
+    graded = [judge.grade(ask, m, a, c) for m, a, c in rows]
+    return graded, round(time.monotonic() - began, 1)
+
+
+def build(
+    corpus: Path,
+    judge_dir: Path,
+    out: Path,
+    variant: str | Variant,
+    secret: AssetSecret,
+    reuse_student: Path | None = None,
+) -> dict[str, Any]:
+    """Every step of the module doc (``variant``: a name in VARIANTS, or one of a test's own);
+    returns the report."""
+    v = VARIANTS[variant] if isinstance(variant, str) else variant
+    report: dict[str, Any] = {"variant": v.name, "secret": secret.describe(), "seconds": {}}
+    wheel = sources.fetch_package(
+        prompt_data.CHATTERBOT,
+        Path(tempfile.gettempdir()) / "envspec-gpt2-qa-wheels",
+        patterns=("chatterbot_corpus-1.3.3-*.whl",),
+        options=("--only-binary", ":all:"),
+    )
+    everything = prompt_data.collect(wheel)
+    pool, train = prompt_data.split(
+        everything,
+        secret,
+        held_out=HELD_OUT + CONTROLS,
+        train=len(everything) - HELD_OUT - CONTROLS,
+    )
+    held, controls = pool[:HELD_OUT], pool[HELD_OUT:]
+    report["prompts"] = {"all": len(everything), "held_out": len(held), "train": len(train)}
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="gpt2-qa-") as tmp:
+        t0 = time.monotonic()
+        base_dir = pretrain(corpus, Path(tmp), v, reuse_student)
+        report["seconds"]["pretrain"] = round(time.monotonic() - t0, 1)
+        report["pretrain"] = json.loads((base_dir / "train.json").read_text())
+        agent = out / "student"
+        shutil.copytree(base_dir, agent)
+        prompt_data.write_jsonl(agent / "train_prompts.jsonl", train, answers=False)
+
+        t0 = time.monotonic()
+        base = student_lib.Student(agent)
+        tutored = student_lib.Student(agent)
+        losses = tutored.finetune([(p.prompt, p.answer) for p in train], seed=SEED, **v.tutor)
+        report["tutor"] = {"first_loss": losses[0], "last_loss": sum(losses[-20:]) / 20}
+        report["seconds"]["tutor"] = round(time.monotonic() - t0, 1)
+
+        judged = held[: v.held_out]
+        messages = [p.prompt for p in judged]
+        t0 = time.monotonic()
+        answers = {
+            "base": base.answer(messages, OPPONENT_SETTINGS, seed=SEED),
+            "tutored": tutored.answer(messages, OPPONENT_SETTINGS, seed=SEED),
+        }
+        report["seconds"]["answers"] = round(time.monotonic() - t0, 1)
+        control_of = [controls[i % v.controls].prompt for i in range(len(judged))]
+        rows = [
+            (m, a, c)
+            for name in answers
+            for m, a, c in zip(messages, answers[name], control_of, strict=True)
+        ]
+        graded, report["seconds"]["grading"] = grade_all(judge_dir / "model.gguf", rows)
+        hidden = out / f"hidden-{v.name}"
+        hidden.mkdir()
+        n = len(judged)
+        with (hidden / "prompts.jsonl").open("w") as f:
+            for i, p in enumerate(judged):
+                row = {
+                    "prompt": p.prompt,
+                    "source": p.source,
+                    "written_answer": p.answer,
+                    "control": control_of[i],
+                    "opponents": {
+                        name: {"answer": answers[name][i]} | dataclasses.asdict(graded[k * n + i])
+                        for k, name in enumerate(answers)
+                    },
+                }
+                f.write(json.dumps(row) + "\n")
+        prompt_data.write_jsonl(hidden / "controls.jsonl", controls, answers=False)
+        tutored.save(hidden / "tutored.pt")
+        judge_provenance = json.loads((judge_dir / "provenance.json").read_text())
+        (hidden / "judge.json").write_text(json.dumps(judge_provenance, indent=1) + "\n")
+        report["opponents"] = {
+            name: {
+                "mean_score": round(sum(g.score for g in graded[k * n : (k + 1) * n]) / n, 4),
+                "degenerate": sum(g.degenerate is not None for g in graded[k * n : (k + 1) * n]),
+            }
+            for k, name in enumerate(answers)
+        }
+        report["tutored_vs_base"] = round(
+            sum(judge.preference(graded[n + i].score, graded[i].score) for i in range(n)) / n, 4
+        )
+    (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+    return report
+
+
+def main(argv: list[str]) -> None:
+    """Parse the command line and build."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("judge", type=Path, help="the judge model's folder (model.gguf)")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--secret-file", type=Path, required=True)
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="lite")
+    parser.add_argument("--reuse-student", type=Path, help="an earlier build's student folder")
+    args = parser.parse_args(argv)
+    secret = load_secret(args.secret_file)
+    report = build(args.corpus, args.judge, args.out, args.variant, secret, args.reuse_student)
+    print(
+        json.dumps({k: report[k] for k in ("prompts", "seconds", "opponents", "tutored_vs_base")})
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

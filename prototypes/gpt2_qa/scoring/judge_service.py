@@ -1,0 +1,125 @@
+"""gpt2_qa's judge service: the agent's only way to ask the judge model anything.
+
+A custom service of the manifest (unit ``judge_tokens``): the runtime starts it from the scorer
+image with the run, behind the metering proxy, which asks ``/v1/quote`` for a request's worst
+cost before it runs and refuses it once the run's budget could not pay for it.
+
+    POST /v1/quote   {"message": M, "answers": [A, B]} -> {"usage": the most it can cost}
+    POST /v1/compare {"message": M, "answers": [A, B]} -> {"preference": 1 | 0.5 | 0}
+    GET  /health
+
+``preference`` is how answer A fares against B (judge.py: each graded for M less its grade for
+an unrelated message drawn from the scorer's hidden controls; 0.5 a tie). Nothing else is
+answered: no free prompt, no grade, no text of the model's. The model runs in this process
+(no listener of its own), so the proxy is the only way to it. A comparison's usage is the
+tokens the engine counted for it (0 for degenerate answers, which are never shown to the
+model); its quote bounds them: a byte-level tokenizer never makes more tokens than bytes.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import judge
+import scorer_kit
+
+#: what one grading may cost beyond its text's bytes: the chat template's own tokens, and the
+#: one generated token
+OVERHEAD_TOKENS = 64
+#: the largest request body read (the proxy refuses larger ones first)
+MAX_BODY = 1 << 16
+PICK = random.SystemRandom()
+
+
+class State:
+    """What main() loads: the judge model's ``Ask`` and the controls."""
+
+    ask: judge.Ask
+    controls: list[str]
+
+
+def _comparison(body: Any) -> tuple[str, list[str]] | str:
+    """(message, answers) of a request, or why it is not one."""
+    if not isinstance(body, dict) or set(body) != {"message", "answers"}:
+        return 'send a JSON object {"message": "...", "answers": ["...", "..."]}'
+    message, answers = body["message"], body["answers"]
+    if not isinstance(message, str) or not message.strip():
+        return "message must be a non-empty string"
+    if (
+        not isinstance(answers, list)
+        or len(answers) != 2
+        or not all(isinstance(a, str) for a in answers)
+    ):
+        return "answers must be a list of two strings"
+    return message, answers
+
+
+def quote(message: str, answers: list[str], controls: list[str]) -> int:
+    """The most a comparison can cost in tokens (the longest control for each answer)."""
+    longest = max(controls, key=len)
+    total = 0
+    for answer in answers:
+        if judge.degenerate(message, answer) is None:
+            for shown in (message, longest):
+                text = "".join(m["content"] for m in judge.chat(shown, answer))
+                total += len(text.encode()) + OVERHEAD_TOKENS
+    return total
+
+
+class Judge(http.server.BaseHTTPRequestHandler):
+    """The routes."""
+
+    def _answer(self, status: int, body: object, usage: int = 0) -> None:
+        scorer_kit.send_json(self, status, body, usage)
+
+    def _body(self) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            return json.loads(self.rfile.read(min(length, MAX_BODY)) or b"null")
+        except ValueError:
+            return None
+
+    def do_GET(self) -> None:
+        if self.path == "/health":
+            self._answer(200, {"ok": True})
+        else:
+            self._answer(404, {"error": {"message": "no such route"}})
+
+    def do_POST(self) -> None:
+        request = _comparison(self._body())
+        if isinstance(request, str):
+            self._answer(400, {"error": {"message": request, "type": "invalid_request_error"}})
+            return
+        message, answers = request
+        if self.path == "/v1/quote":
+            self._answer(200, {"usage": quote(message, answers, State.controls)})
+        elif self.path == "/v1/compare":
+            control = PICK.choice([c for c in State.controls if c != message])
+            a, b = (judge.grade(State.ask, message, answer, control) for answer in answers)
+            self._answer(
+                200, {"preference": judge.preference(a.score, b.score)}, a.tokens + b.tokens
+            )
+        else:
+            self._answer(404, {"error": {"message": "no such route"}})
+
+    def log_message(self, *args: object) -> None:  # the requests are in the proxy's log
+        pass
+
+
+def main() -> None:
+    """Load the judge model and the controls, then serve."""
+    params = json.loads(os.environ.get("ENVSPEC_PARAMETERS", "{}"))
+    hidden = Path(os.environ["ENVSPEC_ASSET_HIDDEN"])
+    State.controls = [json.loads(line)["prompt"] for line in (hidden / "controls.jsonl").open()]
+    model = Path(os.environ["ENVSPEC_ASSET_JUDGE"]) / "model.gguf"
+    State.ask = judge.local_asker(str(model), threads=int(params.get("judge_threads", 2)))
+    scorer_kit.serve_service(Judge)
+
+
+if __name__ == "__main__":
+    main()
