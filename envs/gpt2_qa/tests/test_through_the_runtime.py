@@ -1,0 +1,172 @@
+"""gpt2_qa through the runtime on both backends, with a student pretrained for seconds and the
+packaged SmolLM2 in place of the judge (CI's CPUs; the figures with the real judge come from
+the explicit commands in the README): the starting solution scores; the agent's judge is
+judge-only, metered with the engine's own token counts and refused past the budget; every
+exploit is invalid or gains nothing; nothing hidden is in the agent's image or environment."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envspec.assets.secret import AssetSecret
+from envspec.authoring.exploits import INVALID, apply_exploit, find_exploits
+from envspec.models.reference import RegistryTarget
+from envspec.oci.assets import push_asset
+from envspec.runtime import runs
+from envspec.schema import load_manifest
+from tests.support.envs import agent_image_paths, copy_with_pins, load_module, publish
+from tests.support.fixtures import module_folder
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.usefixtures("torch_cpu_base", "interpreter_for_run_users"),
+    pytest.mark.timeout(2400),
+    pytest.mark.skipif(os.geteuid() != 0, reason="the scorer's sandbox needs root"),
+    pytest.mark.skipif(
+        not Path("/usr/share/dictd/gcide.dict.dz").exists(), reason="Debian's dict-gcide"
+    ),
+]
+
+ENV = Path(__file__).resolve().parents[1]
+#: a scoring made small: four questions, a budget whose rest after one comparison cannot pay
+#: for the worst case of another (its quote), room for every exploit's scoring
+SMALL = {
+    "prompts: 24": "prompts: 4",
+    "judge_tokens: 2000000": "judge_tokens: 1500",
+    "scorer_calls: 6": "scorer_calls: 20",
+    "version: 0.1.0": "version: 0.1.0-ci",
+}
+QUESTION = 'What does the word "kettle" mean?'
+ANSWER = "A kettle is a metal pot with a lid and a spout, used for boiling water."
+#: the agent asks the same comparison twice: one real answer, one empty (never shown to the
+#: model); the second is refused
+COMPARE = f"""
+import json
+from student import judge
+import urllib.error
+out = []
+for answers in ([{ANSWER!r}, ""], [{ANSWER!r}, ""]):
+    try:
+        out.append(judge({QUESTION!r}, *answers))
+    except urllib.error.HTTPError as e:
+        out.append(e.code)
+print(json.dumps(out))
+"""
+
+
+def _builder() -> Any:
+    return load_module(ENV / "builder" / "build_assets.py", "qa_build")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """Assets from a secret of the test's own and a tiny student, SmolLM2 as the judge,
+    published with the environment to a store of the module's own."""
+    builder = _builder()
+    tiny = builder.Variant(
+        name="lite",
+        corpus_bytes=300_000,
+        corpus_subdir="lite",
+        vocab_size=1024,
+        shape={"block_size": 128, "n_layer": 2, "n_head": 2, "n_embd": 64},
+        pretrain={"steps": 40, "batch_size": 8, "lr": 3e-3, "warmup": 5, "eval_every": 40},
+        tutor={"steps": 10, "lr": 1e-3, "batch_size": 8},
+        held_out=4,
+        controls=4,
+    )
+    with module_folder(tmp_path_factory, "gpt2_qa") as root:
+        cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+        secret = AssetSecret(os.urandom(32), "fresh")
+        builder.build(
+            root / "assets", tiny, secret, judge_model="smollm2-135m-instruct", model_cache=cache
+        )
+        target = RegistryTarget(store=str(root / "store"))
+        pins = {}
+        for name, folder, repo in (
+            ("student", "student", "gpt2_qa-lite-student"),
+            ("hidden", "hidden-lite", "gpt2_qa-lite-hidden"),
+            ("judge", "judge", "model-smollm2-135m-instruct"),
+        ):
+            pushed = push_asset(root / "assets" / folder, target, repo, "1.0.0")
+            pins[name] = f"envspec/{repo}@{pushed.digest}"
+        env = copy_with_pins(ENV, root / "env" / "gpt2_qa", "lite", pins)
+        text = (env / "envspec.yaml").read_text()
+        for old, new in SMALL.items():
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        (env / "envspec.yaml").write_text(text)
+        yield root / "assets", publish(env, root / "store")
+
+
+def _agent(run_id: str, argv: list[str]) -> str:
+    done = runs.exec_in_run(run_id, argv, timeout=600)
+    assert done.exit_code == 0, done.stderr.decode()
+    return done.stdout.decode()
+
+
+def _engine_tokens(assets: Path) -> set[int]:
+    """What one grading of ANSWER costs for each control the service may draw, counted by the
+    engine itself (llama.cpp in this process, as the service runs it)."""
+    judge = load_module(ENV / "scoring" / "judge.py", "qa_judge")
+    ask = judge.local_asker(str(assets / "judge" / "model.gguf"), threads=2)
+    controls = [
+        json.loads(line)["prompt"] for line in (assets / "hidden-lite" / "controls.jsonl").open()
+    ]
+    return {judge.grade(ask, QUESTION, ANSWER, c).tokens for c in controls}
+
+
+@pytest.mark.parametrize("backend", ["docker", "local"])
+def test_the_start_the_judge_and_every_exploit_through_the_runtime(
+    built: tuple[Path, str], backend: str
+) -> None:
+    assets, published = built
+    manifest = load_manifest(ENV)
+    exploits = find_exploits(ENV)
+    assert {e.name for e in exploits} >= {"self_grading_answers", "read_hidden", "free_prompt"}
+    starting = (ENV / "task" / "solution" / "settings.json").read_bytes()
+    run = runs.start_run(published, variant="lite", backend=backend)
+    try:
+        seen = json.loads(
+            _agent(run.id, ["python3", "-c", "import os,json;print(json.dumps(dict(os.environ)))"])
+        )
+        assert [k for k in seen if k.startswith("ENVSPEC_ASSET_")] == ["ENVSPEC_ASSET_STUDENT"]
+        first, second = json.loads(_agent(run.id, ["python3", "-c", COMPARE]))
+        assert first in (0.0, 0.5, 1.0)
+        assert second == 429, "a comparison past the budget was not refused"
+        start = runs.score_run(run.id).agent_view()
+        assert start["valid"], start
+        assert "against the base student" in str(start["message"])
+        outcomes: dict[str, Any] = {}
+        for exploit in exploits:
+            runs.put_files(run.id, {"settings.json": starting})
+            _agent(run.id, ["rm", "-f", "model.pt"])
+            note = apply_exploit(run.id, exploit, manifest)
+            view = runs.score_run(run.id).agent_view()
+            outcomes[exploit.name] = view
+            if exploit.expect == INVALID:
+                assert not view["valid"], f"{exploit.name} ({note}): {view}"
+            else:
+                # SmolLM2 cannot judge (its grades are noise): gaining nothing is checked
+                # with the real judge (README); here, that it scores and gains no more than
+                # the noise of four questions
+                assert view["valid"], f"{exploit.name} ({note}): {view}"
+                assert float(view["score"]) <= float(start["score"]) + 0.25, (exploit.name, view)
+    finally:
+        result = runs.finish_run(run.id)
+    judge = result["services"]["judge"]
+    assert judge["unit"] == "judge_tokens" and judge["budget"] == 1500
+    assert judge["agent"] in _engine_tokens(assets), judge
+    assert judge["refused"] >= 1, judge
+    assert "tmp/pwned" not in json.dumps(outcomes)
+
+
+def test_nothing_hidden_is_in_the_agent_image(built: tuple[Path, str]) -> None:
+    paths = agent_image_paths(built[1])
+    assert not any(p.startswith("scoring") or "hidden" in p or "judge" in p for p in paths)
+    assert any(p.endswith("solution/student.py") for p in paths)
