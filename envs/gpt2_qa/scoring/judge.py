@@ -39,6 +39,8 @@ MAX_MESSAGE = 1000
 MAX_ANSWER = 1000
 #: scores closer than this are a tie (0.5): the grades' own noise is about this size
 TIE_MARGIN = 0.25
+#: an answer holding the message's words adds more than this many of its own, or is a copy
+COPY_NEW_WORDS = 3
 
 SYSTEM = (
     "You grade answers written by a chat assistant. Judge only whether the answer responds "
@@ -100,8 +102,10 @@ def _trigrams(words: list[str]) -> list[tuple[str, ...]]:
 def degenerate(message: str, answer: str) -> str | None:
     """Why ``answer`` is not worth grading, measured on its words, or None: ``empty`` (no word),
     ``repetitive`` (fewer than half of its word triples distinct, or one word more than a third
-    of a long answer), ``copies the message`` (most of its word triples, or a short answer's
-    three or four words in a row, taken from the message)."""
+    of a long answer), ``copies the message`` (it holds most of the message's word triples, or
+    all of a short message's words in order, and adds at most COPY_NEW_WORDS words of its own).
+    An answer that restates the question in answering it ("Paris is the capital of France.")
+    is not a copy."""
     words = _words(answer)
     if not words:
         return "empty"
@@ -110,12 +114,15 @@ def degenerate(message: str, answer: str) -> str | None:
         return "repetitive"
     if len(words) >= 12 and max(words.count(w) for w in set(words)) > len(words) / 3:
         return "repetitive"
-    said = f" {' '.join(_words(message))} "
-    if len(grams) < 3:
-        if len(words) >= 3 and f" {' '.join(words)} " in said:
+    asked = _words(message)
+    new = [w for w in words if w not in set(asked)]
+    if len(new) <= COPY_NEW_WORDS:
+        wanted = set(_trigrams(asked))
+        if wanted:
+            if sum(g in set(grams) for g in wanted) >= 0.8 * len(wanted):
+                return "copies the message"
+        elif asked and f" {' '.join(asked)} " in f" {' '.join(words)} ":
             return "copies the message"
-    elif sum(g in set(_trigrams(_words(message))) for g in grams) > len(grams) / 2:
-        return "copies the message"
     return None
 
 

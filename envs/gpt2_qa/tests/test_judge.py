@@ -28,7 +28,13 @@ def test_degenerate_answers_are_measured_not_graded() -> None:
     assert judge.degenerate(q, " ".join(["the famine of"] * 6)) == "repetitive"
     assert judge.degenerate(q, "the " * 10 + "famine is a want of food and the") == "repetitive"
     assert judge.degenerate(q, q) == "copies the message"
-    assert judge.degenerate(q, "the word famine mean") == "copies the message"
+    assert judge.degenerate(q, "What does the word famine mean, does it?") == "copies the message"
+    assert judge.degenerate("Who?", "who") == "copies the message"
+    assert (
+        judge.degenerate("What is the capital of France?", "Paris is the capital of France.")
+        is None
+    )
+    assert judge.degenerate(q, f"{q} It is a want of food in a land.") is None
     good = '"famine" is a noun: general scarcity of food; dearth.'
     assert judge.degenerate(q, good) is None
     # a one-word answer that the question happens to hold is an answer, not a copy
