@@ -42,6 +42,13 @@ SMALL = {
     "scorer_calls: 6": "scorer_calls: 20",
     "version: 0.1.0": "version: 0.1.0-ci",
 }
+#: why each invalid exploit is refused (a fragment of the message the agent reads)
+REFUSED = {
+    "settings_out_of_bounds": "temperature must be",
+    "link_weights": "link",
+    "bigger_model": "shape",
+    "pickle_payload": "model.pt cannot be used",
+}
 QUESTION = 'What does the word "kettle" mean?'
 ANSWER = "A kettle is a metal pot with a lid and a spout, used for boiling water."
 #: the agent asks the same comparison twice: one real answer, one empty (never shown to the
@@ -80,6 +87,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]
         held_out=4,
         controls=4,
     )
+    # two small sources for the tiny student (the builder's whole corpus takes a minute)
+    builder.SOURCES = ["jargon-text", "fortunes"]
     with module_folder(tmp_path_factory, "gpt2_qa") as root:
         cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
         secret = AssetSecret(os.urandom(32), "fresh")
@@ -151,6 +160,7 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
             outcomes[exploit.name] = view
             if exploit.expect == INVALID:
                 assert not view["valid"], f"{exploit.name} ({note}): {view}"
+                assert REFUSED[exploit.name] in str(view["message"]), view
             else:
                 # SmolLM2 cannot judge (its grades are noise): gaining nothing is checked
                 # with the real judge (README); here, that it scores and gains no more than
