@@ -12,7 +12,11 @@ pair cannot change its verdict.
 Why "less its grade for an unrelated message" (the control): an answer that tells the grader it
 is excellent gets a high grade for any message, and so does nothing much; an answer that
 answers the message gets a high grade for that message only. The score is the difference,
-floored at 0, so that text the judge would grade well anywhere earns nothing.
+floored at 0, so that text the judge would grade well anywhere earns nothing. When the message
+asks about a quoted subject ('What does "famine" mean?', most of the questions) and so does
+the unrelated one, the control is the message and the answer with the subject swapped for the
+other's: an answer that only restates its subject ('"famine" is a noun: a famine.') fits
+the swapped question just as well, and earns nothing either (control_for).
 
 Why some answers are not shown to the model: empty answers, answers that repeat themselves and
 answers that copy the user's message are found by measuring them (below) and score 0 without a
@@ -137,14 +141,30 @@ class Graded:
     tokens: int = 0
 
 
+_SUBJECT = re.compile(r'"([^"\n]{1,60})"')
+
+
+def control_for(message: str, answer: str, other: str) -> tuple[str, str]:
+    """The control of ``answer`` to ``message``, given ``other`` (an unrelated message): when
+    both ask about a quoted subject ('What does "X" mean?'), ``message`` and ``answer`` with
+    ``message``'s subject replaced by ``other``'s (an answer that only restates its subject
+    fits the swapped question as well as its own); else ``other`` and ``answer`` as they are."""
+    mine, theirs = _SUBJECT.search(message), _SUBJECT.search(other)
+    if mine and theirs and mine.group(1).lower() != theirs.group(1).lower():
+        subject = re.compile(re.escape(mine.group(1)), re.IGNORECASE)
+        return subject.sub(theirs.group(1), message), subject.sub(theirs.group(1), answer)
+    return other, answer
+
+
 def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
     """``answer``'s score for ``message``: 0 when it is degenerate, else its grade for
-    ``message`` less its grade for ``control`` (an unrelated message), floored at 0."""
+    ``message`` less its grade as an answer to the control (:func:`control_for` with
+    ``control``, an unrelated message), floored at 0."""
     why = degenerate(message, answer)
     if why is not None:
         return Graded(0.0, degenerate=why)
     own, used = ask(chat(message, answer))
-    other, used_control = ask(chat(control, answer))
+    other, used_control = ask(chat(*control_for(message, answer, control)))
     g, c = expected_grade(own), expected_grade(other)
     return Graded(max(0.0, g - c), round(g, 4), round(c, 4), tokens=used + used_control)
 

@@ -58,6 +58,17 @@ def test_the_grade_is_the_digits_mean_less_the_control() -> None:
     assert judge.expected_grade({"A": 0.0}) == 0.0
 
 
+def test_the_control_swaps_a_quoted_subject() -> None:
+    q, a = 'What does the word "famine" mean?', "Famine means famine: a want of food."
+    assert judge.control_for(q, a, 'What is meant by "harbor"?') == (
+        'What does the word "harbor" mean?',
+        "harbor means harbor: a want of food.",
+    )
+    # without a quoted subject on both sides, the unrelated message as it is
+    assert judge.control_for(q, a, "Who wrote Hamlet?") == ("Who wrote Hamlet?", a)
+    assert judge.control_for("Who are you?", a, 'What is "x"?') == ('What is "x"?', a)
+
+
 def test_preference_ties_and_order() -> None:
     assert judge.preference(3.0, 1.0) == 1.0 and judge.preference(1.0, 3.0) == 0.0
     assert judge.preference(1.0, 1.0 + judge.TIE_MARGIN / 2) == 0.5
