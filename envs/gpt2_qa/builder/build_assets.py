@@ -6,8 +6,9 @@ Needs Debian's dict-gcide, jargon-text and fortunes, and PyPI for the packaged s
 judge model. Steps:
 
 1. the prompts (builder/prompts.py), split by the secret: held-out (the scorer's), controls
-   (the unrelated messages the judge grades against: the scorer's) and training prompts
-   (the agent's, without answers);
+   (the questions the judge grades answers against: the scorer's, and the judge service's
+   own) and the rest: the tutor's, and a secret subset of AGENT_TRAIN for the agent (without
+   answers);
 2. the base student: a small BPE and a GPT pretrained on the corpus of SOURCES (envspec.assets;
    the variant's slice);
 3. the tutored student (the original's gpt2-alpaca): the base fine-tuned on the training
@@ -76,7 +77,10 @@ VARIANTS = {
 }
 #: prompts held out of training in every variant (the scorer's pool; lite judges a prefix)
 HELD_OUT = 512
+#: controls: half the scorer's (fixed per question), half the judge service's (drawn per call)
 CONTROLS = 128
+#: the training questions the agent gets (the issue's minimum), a secret subset of the rest
+AGENT_TRAIN = 8192
 SEED = 1234
 OPPONENT_SETTINGS = student_lib.Settings()  # the original's: temperature 0.7, top-k 8
 #: what the student is pretrained on (Debian packages and a PyPI sdist; envspec.assets.sources)
@@ -178,8 +182,17 @@ def build(
         held_out=HELD_OUT + CONTROLS,
         train=len(everything) - HELD_OUT - CONTROLS,
     )
-    held, controls = pool[:HELD_OUT], pool[HELD_OUT:]
-    report["prompts"] = {"all": len(everything), "held_out": len(held), "train": len(train)}
+    held, controls = pool[:HELD_OUT], pool[HELD_OUT : HELD_OUT + CONTROLS // 2]
+    service_controls = pool[HELD_OUT + CONTROLS // 2 :]
+    # the agent gets a secret subset of the rest: a question missing from its list is then
+    # weak evidence of a held-out one (the whole pool is rebuilt from public packages)
+    agent_train = train[:AGENT_TRAIN]
+    report["prompts"] = {
+        "all": len(everything),
+        "held_out": len(held),
+        "tutor": len(train),
+        "agent": len(agent_train),
+    }
     with tempfile.TemporaryDirectory(prefix="gpt2-qa-") as tmp:
         t0 = time.monotonic()
         base_dir = pretrain(corpus, Path(tmp), v, reuse_student)
@@ -187,7 +200,7 @@ def build(
         report["pretrain"] = json.loads((base_dir / "train.json").read_text())
         agent = out / "student"
         shutil.copytree(base_dir, agent)
-        prompt_data.write_jsonl(agent / "train_prompts.jsonl", train, answers=False)
+        prompt_data.write_jsonl(agent / "train_prompts.jsonl", agent_train, answers=False)
 
         t0 = time.monotonic()
         base = student_lib.Student(agent)
@@ -228,6 +241,7 @@ def build(
                 }
                 f.write(json.dumps(row) + "\n")
         prompt_data.write_jsonl(hidden / "controls.jsonl", controls, answers=False)
+        prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
         tutored.save(hidden / "tutored.pt")
         judge_provenance = json.loads((judge_dir / "provenance.json").read_text())
         (hidden / "judge.json").write_text(json.dumps(judge_provenance, indent=1) + "\n")
@@ -239,7 +253,7 @@ def build(
             for k, name in enumerate(answers)
         }
         report["tutored_vs_base"] = round(
-            sum(judge.preference(graded[n + i].score, graded[i].score) for i in range(n)) / n, 4
+            sum(judge.preference(graded[n + i], graded[i]) for i in range(n)) / n, 4
         )
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     return report

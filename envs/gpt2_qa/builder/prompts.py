@@ -87,7 +87,7 @@ _ASIDES = re.compile(r"\[[^\]]*\]|\\[^\\]*\\|\{|\}|\((?:[A-Z][a-z]*\.\s*)+\)")
 _DEFINITION = re.compile(r"(?:^|\s)([A-Z][a-z]* [a-z][^.:\n]*\.)(?=\s|$)")
 _POS = {"n.": "noun", "v. t.": "verb", "v. i.": "verb", "a.": "adjective", "adv.": "adverb"}
 #: how many dictionary questions are kept (the rest would drown the other sources)
-GCIDE_KEPT = 12000
+GCIDE_KEPT = 20000
 
 
 def gcide() -> Iterator[Prompt]:

@@ -19,8 +19,11 @@ other's: an answer that only restates its subject ('"famine" is a noun: a famine
 the swapped question just as well, and earns nothing either (control_for).
 
 Why some answers are not shown to the model: empty answers, answers that repeat themselves and
-answers that copy the user's message are found by measuring them (below) and score 0 without a
-grade, because a small judge model grades them above a poor real answer.
+answers that copy the user's message are found by measuring them (below) and lose to any graded
+answer without a grade, because a small judge model grades them above a poor real answer.
+
+Everything is read in NFKC form without invisible characters, and angle brackets in a message
+or an answer are shown as lookalikes, so that no answer can hide a word or forge a delimiter.
 
 The grade is read from the probabilities of the digits as the model's next token (one token,
 temperature 0): their probability-weighted mean, never free text.
@@ -35,6 +38,7 @@ import dataclasses
 import json
 import math
 import re
+import unicodedata
 import urllib.request
 from collections.abc import Callable
 
@@ -64,13 +68,18 @@ QUESTION = (
 Ask = Callable[[list[dict[str, str]]], tuple[dict[str, float], int]]
 
 
+def normalised(text: str) -> str:
+    """``text`` in NFKC form without invisible format characters (zero-width spaces and the
+    like), which the rules below and the subject swap read: full-width brackets become plain,
+    and nothing hides inside a word."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
 def _quoted(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, with the delimiters it could forge made harmless
-    (an answer cannot close its own block and open a new one)."""
-    text = text[:limit]
-    for tag in ("message", "answer"):
-        text = text.replace(f"<{tag}>", f"< {tag}>").replace(f"</{tag}>", f"< /{tag}>")
-    return text
+    """``text`` cut to ``limit`` characters with every angle bracket made a harmless lookalike
+    (an answer cannot close its own block and open a new one, in any case or spacing)."""
+    return normalised(text)[:limit].replace("<", "\u2039").replace(">", "\u203a")
 
 
 def chat(message: str, answer: str) -> list[dict[str, str]]:
@@ -103,22 +112,36 @@ def _trigrams(words: list[str]) -> list[tuple[str, ...]]:
     return [tuple(words[i : i + 3]) for i in range(len(words) - 2)]
 
 
+def _repeats_a_span(words: list[str]) -> bool:
+    """Whether some run of four words comes back so often that its copies cover a quarter of
+    the answer (a sentence said twice, a phrase looped)."""
+    if len(words) < 8:
+        return False
+    spans: dict[tuple[str, ...], int] = {}
+    for i in range(len(words) - 3):
+        span = tuple(words[i : i + 4])
+        spans[span] = spans.get(span, 0) + 1
+    return any(n >= 2 and 4 * n >= len(words) / 4 for n in spans.values())
+
+
 def degenerate(message: str, answer: str) -> str | None:
     """Why ``answer`` is not worth grading, measured on its words, or None: ``empty`` (no word),
-    ``repetitive`` (fewer than half of its word triples distinct, or one word more than a third
-    of a long answer), ``copies the message`` (it holds most of the message's word triples, or
-    all of a short message's words in order, and adds at most COPY_NEW_WORDS words of its own).
-    An answer that restates the question in answering it ("Paris is the capital of France.")
-    is not a copy."""
-    words = _words(answer)
+    ``repetitive`` (fewer than half of its word triples distinct, a run of four words repeated
+    over a quarter of it, or one word more than a third of a long answer), ``copies the
+    message`` (it holds most of the message's word triples, or all of a short message's words
+    in order, and adds at most COPY_NEW_WORDS words of its own). An answer that restates the
+    question in answering it ("Paris is the capital of France.") is not a copy."""
+    words = _words(normalised(answer))
     if not words:
         return "empty"
     grams = _trigrams(words)
     if len(grams) >= 6 and len(set(grams)) < len(grams) / 2:
         return "repetitive"
+    if _repeats_a_span(words):
+        return "repetitive"
     if len(words) >= 12 and max(words.count(w) for w in set(words)) > len(words) / 3:
         return "repetitive"
-    asked = _words(message)
+    asked = _words(normalised(message))
     new = [w for w in words if w not in set(asked)]
     if len(new) <= COPY_NEW_WORDS:
         wanted = set(_trigrams(asked))
@@ -142,17 +165,36 @@ class Graded:
 
 
 _SUBJECT = re.compile(r'"([^"\n]{1,60})"')
+#: a word beginning with this many of the subject's letters (or all, if fewer) is a mention
+MENTION_LETTERS = 4
+
+
+def _mentions(subject: str) -> re.Pattern[str]:
+    """What counts as a mention of ``subject`` in an answer: any word that begins with its first
+    MENTION_LETTERS letters (a short subject: all of them, as a whole word), in any case, with
+    anything but spaces between the letters ("fam-ine", "famines", "famin" for "famine")."""
+    letters = [c for c in subject.lower() if c.isalnum()]
+    if not letters:
+        return re.compile(r"(?!)")  # nothing to swap
+    short = len(letters) < MENTION_LETTERS
+    head = letters if short else letters[:MENTION_LETTERS]
+    core = r"[^\w\s]*".join(re.escape(c) for c in head)
+    tail = r"(?![\w])" if short else r"(?:[^\w\s]*\w)*"
+    return re.compile(rf"(?<![\w])[^\w\s]*{core}{tail}", re.IGNORECASE)
 
 
 def control_for(message: str, answer: str, other: str) -> tuple[str, str]:
     """The control of ``answer`` to ``message``, given ``other`` (an unrelated message): when
-    both ask about a quoted subject ('What does "X" mean?'), ``message`` and ``answer`` with
-    ``message``'s subject replaced by ``other``'s (an answer that only restates its subject
-    fits the swapped question as well as its own); else ``other`` and ``answer`` as they are."""
+    both ask about a quoted subject ('What does "X" mean?'), ``message`` with its quoted subject
+    replaced by ``other``'s and ``answer`` with every mention of it (_mentions) replaced too (an
+    answer that only restates its subject fits the swapped question as well as its own); else
+    ``other`` and ``answer`` as they are."""
+    message, answer, other = normalised(message), normalised(answer), normalised(other)
     mine, theirs = _SUBJECT.search(message), _SUBJECT.search(other)
     if mine and theirs and mine.group(1).lower() != theirs.group(1).lower():
-        subject = re.compile(re.escape(mine.group(1)), re.IGNORECASE)
-        return subject.sub(theirs.group(1), message), subject.sub(theirs.group(1), answer)
+        new = theirs.group(1)
+        swapped = message[: mine.start(1)] + new + message[mine.end(1) :]
+        return swapped, _mentions(mine.group(1)).sub(lambda _: new, answer)
     return other, answer
 
 
@@ -169,12 +211,15 @@ def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
     return Graded(max(0.0, g - c), round(g, 4), round(c, 4), tokens=used + used_control)
 
 
-def preference(score: float, other: float) -> float:
-    """How an answer with ``score`` fares against one with ``other``: 1 won, 0 lost, 0.5 a tie
-    (closer than TIE_MARGIN)."""
-    if abs(score - other) < TIE_MARGIN:
+def preference(mine: Graded, other: Graded) -> float:
+    """How an answer graded ``mine`` fares against one graded ``other``: 1 won, 0 lost, 0.5 a
+    tie (scores closer than TIE_MARGIN). A degenerate answer loses to any graded one, and ties
+    only with another degenerate one."""
+    if (mine.degenerate is None) != (other.degenerate is None):
+        return 1.0 if mine.degenerate is None else 0.0
+    if abs(mine.score - other.score) < TIE_MARGIN:
         return 0.5
-    return 1.0 if score > other else 0.0
+    return 1.0 if mine.score > other.score else 0.0
 
 
 #: what every grading asks of the engine: one token at temperature 0, the top 20 next tokens

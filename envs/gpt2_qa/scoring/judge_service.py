@@ -8,12 +8,13 @@ cost before it runs and refuses it once the run's budget could not pay for it.
     POST /v1/compare {"message": M, "answers": [A, B]} -> {"preference": 1 | 0.5 | 0}
     GET  /health
 
-``preference`` is how answer A fares against B (judge.py: each graded for M less its grade for
-an unrelated message drawn from the scorer's hidden controls; 0.5 a tie). Nothing else is
+``preference`` is how answer A fares against B (judge.py: each graded for M less its grade as
+an answer to a control drawn from hidden questions of the service's own; 0.5 a tie). Nothing else is
 answered: no free prompt, no grade, no text of the model's. The model runs in this process
 (no listener of its own), so the proxy is the only way to it. A comparison's usage is the
 tokens the engine counted for it (0 for degenerate answers, which are never shown to the
-model); its quote bounds them: a byte-level tokenizer never makes more tokens than bytes.
+model; at least MIN_CHARGE); its quote bounds them: a byte-level tokenizer never makes more
+tokens than bytes.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ import scorer_kit
 #: what one grading may cost beyond its text's bytes: the chat template's own tokens, and the
 #: one generated token
 OVERHEAD_TOKENS = 64
+#: what any comparison costs at least (one of two degenerate answers reaches no model, but a
+#: flood of them must still draw on the budget)
+MIN_CHARGE = 16
 #: the largest request body read (the proxy refuses larger ones first)
 MAX_BODY = 1 << 16
 PICK = random.SystemRandom()
@@ -68,7 +72,7 @@ def quote(message: str, answers: list[str], controls: list[str]) -> int:
             for shown in (message, longest):
                 text = "".join(m["content"] for m in judge.chat(shown, answer))
                 total += len(text.encode()) + OVERHEAD_TOKENS
-    return total
+    return max(MIN_CHARGE, total)
 
 
 class Judge(http.server.BaseHTTPRequestHandler):
@@ -102,7 +106,9 @@ class Judge(http.server.BaseHTTPRequestHandler):
             control = PICK.choice([c for c in State.controls if c != message])
             a, b = (judge.grade(State.ask, message, answer, control) for answer in answers)
             self._answer(
-                200, {"preference": judge.preference(a.score, b.score)}, a.tokens + b.tokens
+                200,
+                {"preference": judge.preference(a, b)},
+                max(MIN_CHARGE, a.tokens + b.tokens),
             )
         else:
             self._answer(404, {"error": {"message": "no such route"}})
@@ -115,7 +121,10 @@ def main() -> None:
     """Load the judge model and the controls, then serve."""
     params = json.loads(os.environ.get("ENVSPEC_PARAMETERS", "{}"))
     hidden = Path(os.environ["ENVSPEC_ASSET_HIDDEN"])
-    State.controls = [json.loads(line)["prompt"] for line in (hidden / "controls.jsonl").open()]
+    # a pool of its own, never the scorer's controls: what a comparison costs tells the agent
+    # the length of the control it drew
+    pool = hidden / "service_controls.jsonl"
+    State.controls = [json.loads(line)["prompt"] for line in pool.open()]
     model = Path(os.environ["ENVSPEC_ASSET_JUDGE"]) / "model.gguf"
     State.ask = judge.local_asker(str(model), threads=int(params.get("judge_threads", 2)))
     scorer_kit.serve_service(Judge)

@@ -111,6 +111,12 @@ def generate(
     return [str(a) for a in answers]
 
 
+def opponent(row: dict[str, Any]) -> judge.Graded:
+    """An opponent's answer as graded when the assets were built."""
+    fields = ("score", "grade", "control", "degenerate", "tokens")
+    return judge.Graded(**{k: row[k] for k in fields})
+
+
 def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     """Generate, grade, compare; see the module doc."""
     rows = [json.loads(line) for line in (HIDDEN / "prompts.jsonl").open()]
@@ -130,7 +136,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     ]
     results = {
         name: [
-            judge.preference(g.score, float(r["opponents"][name]["score"]))
+            judge.preference(g, opponent(r["opponents"][name]))
             for r, g in zip(rows, graded, strict=True)
         ]
         for name in OPPONENTS

@@ -125,7 +125,8 @@ def _engine_tokens(assets: Path) -> set[int]:
     judge = load_module(ENV / "scoring" / "judge.py", "qa_judge")
     ask = judge.local_asker(str(assets / "judge" / "model.gguf"), threads=2)
     controls = [
-        json.loads(line)["prompt"] for line in (assets / "hidden-lite" / "controls.jsonl").open()
+        json.loads(line)["prompt"]
+        for line in (assets / "hidden-lite" / "service_controls.jsonl").open()
     ]
     return {judge.grade(ask, QUESTION, ANSWER, c).tokens for c in controls}
 
