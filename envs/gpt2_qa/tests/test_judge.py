@@ -169,4 +169,4 @@ def test_the_engine_grades_within_the_quote(
     assert all(0.0 <= g.grade <= 9.0 and g.tokens > 0 for g in graded), graded
     worst = max(graded[0].tokens + graded[2].tokens, graded[1].tokens + graded[3].tokens)
     assert worst <= service.quote(message, answers, controls)
-    assert service.quote(message, ["", "  "], controls) == 0
+    assert service.quote(message, ["", "  "], controls) == service.MIN_CHARGE  # never free
