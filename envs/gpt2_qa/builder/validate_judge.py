@@ -66,7 +66,7 @@ def shuffled(text: str, rng: random.Random) -> str:
 
 
 def echo(
-    question: str, _: str, *, hyphen: bool = False, zero_width: bool = False, cut: bool = False
+    question: str, *, hyphen: bool = False, zero_width: bool = False, cut: bool = False
 ) -> str:
     """An answer that only restates the question's quoted subject, disguised as asked (the
     subject itself when the question quotes none)."""
@@ -147,10 +147,10 @@ def main(argv: list[str]) -> None:
         "prompt_copy": lambda r, a: r["prompt"],
         "claims_to_win": lambda r, a: INJECTION,
         "self_grade": lambda r, a: SELF_GRADE,
-        "echo": lambda r, a: echo(r["prompt"], "{}"),
-        "echo_hyphenated": lambda r, a: echo(r["prompt"], "{}", hyphen=True),
-        "echo_zero_width": lambda r, a: echo(r["prompt"], "{}", zero_width=True),
-        "echo_cut_short": lambda r, a: echo(r["prompt"], "{}", cut=True),
+        "echo": lambda r, a: echo(r["prompt"]),
+        "echo_hyphenated": lambda r, a: echo(r["prompt"], hyphen=True),
+        "echo_zero_width": lambda r, a: echo(r["prompt"], zero_width=True),
+        "echo_cut_short": lambda r, a: echo(r["prompt"], cut=True),
     }
     figures["degenerate_lose"] = {
         kind: statistics.mean(wins([(i, written[i], make(rows[i], written[i])) for i in range(n)]))

@@ -6,7 +6,7 @@ token), every packaged instruct model names the first or the second whatever the
 (calibration/judge-*.json: order consistency 0.00-0.18 on hhh_alignment), so that "a verdict
 that flips with the order counts 0.5" made every comparison 0.5. Asked for a grade from 0 to 9
 for one answer, Qwen2.5-Coder-1.5B separates good answers from bad ones (calibration/
-judge-grades.json), and an answer shown alone has no position to be biased by: the order of a
+judge-grades-lite*.json), and an answer shown alone has no position to be biased by: the order of a
 pair cannot change its verdict.
 
 Why "less its grade for an unrelated message" (the control): an answer that tells the grader it
