@@ -147,6 +147,9 @@ KIT_FILE_NAME = "scorer_kit.py"
 KIT_SOURCE = Path(__file__).resolve().parent / "kit" / KIT_FILE_NAME
 #: env var naming the block of uids a scoring's sandboxes may use ("start:count")
 SANDBOX_UIDS_ENV = "ENVSPEC_SANDBOX_UIDS"
+#: env var telling the scorer which scoring it runs: "intermediate" (the agent asked) or "final"
+#: (finish); a scorer may keep its final questions for the final scoring alone
+SCORING_KIND_ENV = "ENVSPEC_SCORING"
 #: env var naming the scoring's own root-only folder, where the kit makes its sandboxes
 SCORING_DIR_ENV = "ENVSPEC_SCORING_DIR"
 #: env var naming folders (colon-separated) the kit's sandboxes must not see: the agent's

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from envspec import constants
 from envspec.errors import BadInput, EnvspecError
 from envspec.integrations import harbor_verify
 from envspec.integrations.harbor_readme import readme
@@ -195,6 +196,7 @@ def _write_task(
         "env": {
             **_variant_env(v),
             "ENVSPEC_RUN": "harbor",
+            constants.SCORING_KIND_ENV: "final",  # the verifier's one scoring
             **asset_env([(a, a.mount) for a in assets_for(m, "scorer")]),
         },
         "solution": m.task.workdir,

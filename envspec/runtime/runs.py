@@ -234,7 +234,11 @@ def score_run(run_id: str) -> ScoreOutcome:
 def _score(run: RunRecord, manifest: Manifest, *, kind: str) -> ScoreOutcome:
     v = manifest.variant(run.variant)
     began = time.time()
-    env = {**variant_env(manifest, run.variant), "ENVSPEC_RUN": run.id}
+    env = {
+        **variant_env(manifest, run.variant),
+        "ENVSPEC_RUN": run.id,
+        constants.SCORING_KIND_ENV: kind,
+    }
     with sandbox_uids.lease() as (first_uid, count):
         env[constants.SANDBOX_UIDS_ENV] = f"{first_uid}:{count}"
         sr = get_backend(run.backend).score(run, env=env, timeout=manifest.scoring.timeout_seconds)

@@ -239,6 +239,8 @@ def test_lifecycle_scores_start_and_reference(publish: Callable[..., str], backe
     assert result["backend"] == backend and result["digests"]["environment"] in ref
     assert result["score_log"]["verified"] and result["score_log"]["records"] == 3
     assert result["budget"]["scorer_calls"] == 2
+    kinds = [(r["kind"], r["details"]["scoring"]) for r in runs.read_log(run.id, full=True)]
+    assert kinds == [("intermediate", "intermediate")] * 2 + [("final", "final")]
     assert PROBES[backend].leftovers(run.id) == []
     assert runs.finish_run(run.id) == result  # idempotent
 

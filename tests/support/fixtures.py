@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import sys
@@ -77,24 +79,52 @@ def torch_cpu_base(python_base: str) -> str:
     return tag
 
 
+#: who holds the interpreter's folders open: every test process of the machine (xdist's workers,
+#: a second suite) shares it, so the last one out closes them, never one still in use
+OPEN_FOLDERS = Path(tempfile.gettempdir()) / "envspec-tests-open-folders.json"
+
+
+@contextmanager
+def _open_folders_state() -> Iterator[dict[str, Any]]:
+    """The shared state (holders, the modes to restore), read and written under a lock."""
+    with open(OPEN_FOLDERS.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            state = json.loads(OPEN_FOLDERS.read_text())
+        except (OSError, ValueError):
+            state = {"holders": [], "modes": {}}
+        # a holder killed before its teardown holds nothing
+        state["holders"] = [pid for pid in state["holders"] if Path(f"/proc/{pid}").exists()]
+        yield state
+        OPEN_FOLDERS.write_text(json.dumps(state))
+
+
 @pytest.fixture(scope="session")
 def interpreter_for_run_users() -> Iterator[None]:
     """The local backend runs the agent's ``python`` and the scorer kit's sandboxed workers
     with this interpreter, as other users: as root, open every folder above it for them to pass
     through (a Python under a 0700 /root, as on CI machines), as an operator would, and close
-    them again afterwards."""
-    changed: list[tuple[Path, int]] = []
-    if os.geteuid() == 0:
+    them again when the last test process that needs them ends (xdist's workers each hold
+    them: one closing them under another's running test broke it)."""
+    if os.geteuid() != 0:
+        yield
+        return
+    with _open_folders_state() as state:
+        state["holders"].append(os.getpid())
         for folder in Path(sys.executable).resolve().parents:
             mode = folder.stat().st_mode
             if not mode & 0o001:
-                changed.append((folder, mode))
+                state["modes"][str(folder)] = mode
                 folder.chmod(mode | 0o001)
     try:
         yield
     finally:
-        for folder, mode in changed:
-            folder.chmod(mode)
+        with _open_folders_state() as state:
+            state["holders"] = [pid for pid in state["holders"] if pid != os.getpid()]
+            if not state["holders"]:
+                for folder, mode in state["modes"].items():
+                    Path(folder).chmod(mode)
+                state["modes"] = {}
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -5,16 +5,18 @@
 Needs Debian's dict-gcide, jargon-text and fortunes, and PyPI for the packaged sources and the
 judge model. Steps:
 
-1. the prompts (builder/prompts.py), split by the secret: held-out (the scorer's), controls
-   (the questions the judge grades answers against: the scorer's, and the judge service's
-   own) and the rest: the tutor's, and a secret subset of AGENT_TRAIN for the agent (without
-   answers);
+1. the prompts (builder/prompts.py), split by the secret: held-out (the final scoring's),
+   intermediate (the agent's own scorings': disjoint from the final ones, so climbing the
+   intermediate score learns nothing of the final questions), controls (the questions the
+   judge grades answers against: the scorer's, and the judge service's own) and the rest: the
+   tutor's, and a secret subset of AGENT_TRAIN for the agent (without answers);
 2. the base student: a small BPE and a GPT pretrained on the corpus of SOURCES (envspec.assets;
    the variant's slice);
 3. the tutored student (the original's gpt2-alpaca): the base fine-tuned on the training
    prompts' written answers;
-4. both opponents' answers to the held-out prompts, graded by the judge (served by the
-   runtime's llama.cpp engine) against the controls, so a scoring grades only the agent's.
+4. both opponents' answers to the held-out and intermediate prompts, graded by the judge
+   (served by the runtime's llama.cpp engine) against the controls, so a scoring grades only
+   the agent's.
 
 Writes OUT/student (the agent's asset: the base student, its tokenizer, the training prompts),
 OUT/hidden-<variant> (the scorer's), OUT/judge (the judge model, JUDGE_MODEL packaged by
@@ -58,7 +60,7 @@ class Variant:
     shape: dict[str, int]  # block_size, n_layer, n_head, n_embd
     pretrain: dict[str, Any]  # steps, batch_size, lr, warmup, eval_every
     tutor: dict[str, Any]  # steps, lr, batch_size
-    held_out: int  # prompts the scorer judges
+    held_out: int  # prompts a scoring judges (final and intermediate alike)
     controls: int
 
 
@@ -77,6 +79,8 @@ VARIANTS = {
 }
 #: prompts held out of training in every variant (the scorer's pool; lite judges a prefix)
 HELD_OUT = 512
+#: prompts for intermediate scorings, held out too (after the controls in the secret order)
+INTERMEDIATE = 128
 #: controls: half the scorer's (fixed per question), half the judge service's (drawn per call)
 CONTROLS = 128
 #: the training questions the agent gets (the issue's minimum), a secret subset of the rest
@@ -148,6 +152,41 @@ def grade_all(
     return graded, round(time.monotonic() - began, 1)
 
 
+def judge_opponents(
+    judge_dir: Path,
+    opponents: dict[str, student_lib.Student],
+    questions: list[prompt_data.Prompt],
+    controls: list[prompt_data.Prompt],
+) -> list[dict[str, Any]]:
+    """The hidden asset's rows for ``questions``: each with its control (cycling through
+    ``controls``) and every opponent's answer, graded."""
+    messages = [p.prompt for p in questions]
+    control_of = [controls[i % len(controls)].prompt for i in range(len(questions))]
+    answers = {
+        name: s.answer(messages, OPPONENT_SETTINGS, seed=SEED) for name, s in opponents.items()
+    }
+    rows = [
+        (m, a, c)
+        for name in answers
+        for m, a, c in zip(messages, answers[name], control_of, strict=True)
+    ]
+    graded, _ = grade_all(judge_dir / "model.gguf", rows)
+    n = len(questions)
+    return [
+        {
+            "prompt": p.prompt,
+            "source": p.source,
+            "written_answer": p.answer,
+            "control": control_of[i],
+            "opponents": {
+                name: {"answer": answers[name][i]} | dataclasses.asdict(graded[k * n + i])
+                for k, name in enumerate(answers)
+            },
+        }
+        for i, p in enumerate(questions)
+    ]
+
+
 def build(
     out: Path,
     variant: str | Variant,
@@ -179,17 +218,19 @@ def build(
     pool, train = prompt_data.split(
         everything,
         secret,
-        held_out=HELD_OUT + CONTROLS,
-        train=len(everything) - HELD_OUT - CONTROLS,
+        held_out=HELD_OUT + CONTROLS + INTERMEDIATE,
+        train=len(everything) - HELD_OUT - CONTROLS - INTERMEDIATE,
     )
     held, controls = pool[:HELD_OUT], pool[HELD_OUT : HELD_OUT + CONTROLS // 2]
-    service_controls = pool[HELD_OUT + CONTROLS // 2 :]
+    service_controls = pool[HELD_OUT + CONTROLS // 2 : HELD_OUT + CONTROLS]
+    intermediate = pool[HELD_OUT + CONTROLS :]
     # the agent gets a secret subset of the rest: a question missing from its list is then
     # weak evidence of a held-out one (the whole pool is rebuilt from public packages)
     agent_train = train[:AGENT_TRAIN]
     report["prompts"] = {
         "all": len(everything),
         "held_out": len(held),
+        "intermediate": len(intermediate),
         "tutor": len(train),
         "agent": len(agent_train),
     }
@@ -209,52 +250,36 @@ def build(
         report["tutor"] = {"first_loss": losses[0], "last_loss": sum(losses[-20:]) / 20}
         report["seconds"]["tutor"] = round(time.monotonic() - t0, 1)
 
-        judged = held[: v.held_out]
-        messages = [p.prompt for p in judged]
-        t0 = time.monotonic()
-        answers = {
-            "base": base.answer(messages, OPPONENT_SETTINGS, seed=SEED),
-            "tutored": tutored.answer(messages, OPPONENT_SETTINGS, seed=SEED),
-        }
-        report["seconds"]["answers"] = round(time.monotonic() - t0, 1)
-        control_of = [controls[i % v.controls].prompt for i in range(len(judged))]
-        rows = [
-            (m, a, c)
-            for name in answers
-            for m, a, c in zip(messages, answers[name], control_of, strict=True)
-        ]
-        graded, report["seconds"]["grading"] = grade_all(judge_dir / "model.gguf", rows)
         hidden = out / f"hidden-{v.name}"
         hidden.mkdir()
-        n = len(judged)
-        with (hidden / "prompts.jsonl").open("w") as f:
-            for i, p in enumerate(judged):
-                row = {
-                    "prompt": p.prompt,
-                    "source": p.source,
-                    "written_answer": p.answer,
-                    "control": control_of[i],
-                    "opponents": {
-                        name: {"answer": answers[name][i]} | dataclasses.asdict(graded[k * n + i])
-                        for k, name in enumerate(answers)
-                    },
-                }
-                f.write(json.dumps(row) + "\n")
+        opponents = {"base": base, "tutored": tutored}
+        judged = {"prompts": held[: v.held_out], "intermediate": intermediate[: v.held_out]}
+        t0 = time.monotonic()
+        for file, questions in judged.items():
+            graded = judge_opponents(judge_dir, opponents, questions, controls[: v.controls])
+            with (hidden / f"{file}.jsonl").open("w") as f:
+                f.writelines(json.dumps(row) + "\n" for row in graded)
+        report["seconds"]["answers_and_grading"] = round(time.monotonic() - t0, 1)
+        final = [json.loads(line) for line in (hidden / "prompts.jsonl").open()]
         prompt_data.write_jsonl(hidden / "controls.jsonl", controls, answers=False)
         prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
         tutored.save(hidden / "tutored.pt")
         judge_provenance = json.loads((judge_dir / "provenance.json").read_text())
         (hidden / "judge.json").write_text(json.dumps(judge_provenance, indent=1) + "\n")
+        n = len(final)
+        mine = {
+            name: [judge.Graded.from_dict(r["opponents"][name]) for r in final]
+            for name in opponents
+        }
         report["opponents"] = {
             name: {
-                "mean_score": round(sum(g.score for g in graded[k * n : (k + 1) * n]) / n, 4),
-                "degenerate": sum(g.degenerate is not None for g in graded[k * n : (k + 1) * n]),
+                "mean_score": round(sum(g.score for g in mine[name]) / n, 4),
+                "degenerate": sum(g.degenerate is not None for g in mine[name]),
             }
-            for k, name in enumerate(answers)
+            for name in opponents
         }
-        report["tutored_vs_base"] = round(
-            sum(judge.preference(graded[n + i], graded[i]) for i in range(n)) / n, 4
-        )
+        pairs = zip(mine["tutored"], mine["base"], strict=True)
+        report["tutored_vs_base"] = round(sum(judge.preference(t, b) for t, b in pairs) / n, 4)
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     return report
 

@@ -41,6 +41,7 @@ import re
 import unicodedata
 import urllib.request
 from collections.abc import Callable
+from typing import Any
 
 #: the longest message and answer shown to the judge (characters; the rest is cut)
 MAX_MESSAGE = 1000
@@ -163,6 +164,11 @@ class Graded:
     degenerate: str | None = None
     tokens: int = 0
 
+    @classmethod
+    def from_dict(cls, row: dict[str, Any]) -> Graded:
+        """A grade as stored (``dataclasses.asdict``; the hidden asset's opponents' grades)."""
+        return cls(**{f.name: row[f.name] for f in dataclasses.fields(cls)})
+
 
 _SUBJECT = re.compile(r'"([^"\n]{1,60})"')
 #: a word beginning with this many of the subject's letters (or all, if fewer) is a mention
@@ -240,8 +246,12 @@ def _read_reply(reply: dict[str, object]) -> tuple[dict[str, float], int]:
 
 
 def local_asker(model: str, *, threads: int = 2, context: int = 4096) -> Ask:
-    """An ``Ask`` on llama.cpp loaded in this process (``xllamacpp``, no HTTP listener: no
-    other process can reach the model), one grading at a time."""
+    """An ``Ask`` on llama.cpp loaded in this process (``xllamacpp``), one grading at a time.
+    The model is loaded at the first question: xllamacpp's server, destroyed before it served
+    anything (a scoring whose answers were all degenerate), waits for ever for its main loop.
+    Its own HTTP listener is on the loopback of this process's network namespace (the service's
+    or the scorer's container; the host's on the local backend, where the agent has a
+    namespace of its own and the scorer's sandboxes none)."""
     import threading
 
     import xllamacpp  # type: ignore[import-untyped]
@@ -253,13 +263,17 @@ def local_asker(model: str, *, threads: int = 2, context: int = 4096) -> Ask:
     params.cpuparams.n_threads = threads
     params.cpuparams_batch.n_threads = threads
     params.use_jinja = True  # the model's own chat template, from the GGUF
+    # llama.cpp's --no-host (no host buffer: the CPU's repacked weight layouts may be used);
+    # the opponents' grades were made so, and grades depend on the kernels
     params.no_host = True
-    server = xllamacpp.Server(params)
     lock = threading.Lock()
+    servers: list[Any] = []
 
     def ask(messages: list[dict[str, str]]) -> tuple[dict[str, float], int]:
         with lock:
-            reply = server.handle_chat_completions({"messages": messages, **REQUEST})
+            if not servers:
+                servers.append(xllamacpp.Server(params))
+            reply = servers[0].handle_chat_completions({"messages": messages, **REQUEST})
         return _read_reply(reply)
 
     return ask

@@ -10,8 +10,9 @@ cost before it runs and refuses it once the run's budget could not pay for it.
 
 ``preference`` is how answer A fares against B (judge.py: each graded for M less its grade as
 an answer to a control drawn from hidden questions of the service's own; 0.5 a tie). Nothing else is
-answered: no free prompt, no grade, no text of the model's. The model runs in this process
-(no listener of its own), so the proxy is the only way to it. A comparison's usage is the
+answered: no free prompt, no grade, no text of the model's. The model runs in this process,
+in the service's own container or (local backend) on the host, outside the run's network
+namespace, so the proxy is the only way the agent has to it. A comparison's usage is the
 tokens the engine counted for it (0 for degenerate answers, which are never shown to the
 model; at least MIN_CHARGE); its quote bounds them: a byte-level tokenizer never makes more
 tokens than bytes.

@@ -11,7 +11,8 @@ model and question when the assets were built (their grades are in the hidden as
 scoring grades the student's answers only.
 
 Score: the mean over prompts and both opponents of 1 (won), 0.5 (tie), 0 (lost); a scoring
-that cannot produce the answers is invalid.
+that cannot produce the answers is invalid. The final scoring judges the held-out prompts
+(prompts.jsonl); intermediate ones ($ENVSPEC_SCORING) a disjoint set (intermediate.jsonl).
 
 Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS, $ENVSPEC_RESULT, $ENVSPEC_ASSET_STUDENT
 (the base student), $ENVSPEC_ASSET_HIDDEN (prompts, controls, opponents) and
@@ -111,15 +112,13 @@ def generate(
     return [str(a) for a in answers]
 
 
-def opponent(row: dict[str, Any]) -> judge.Graded:
-    """An opponent's answer as graded when the assets were built."""
-    fields = ("score", "grade", "control", "degenerate", "tokens")
-    return judge.Graded(**{k: row[k] for k in fields})
-
-
 def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     """Generate, grade, compare; see the module doc."""
-    rows = [json.loads(line) for line in (HIDDEN / "prompts.jsonl").open()]
+    kind = os.environ.get("ENVSPEC_SCORING", "final")
+    # intermediate scorings judge questions of their own: climbing them learns nothing of the
+    # final questions
+    file = "intermediate.jsonl" if kind == "intermediate" else "prompts.jsonl"
+    rows = [json.loads(line) for line in (HIDDEN / file).open()]
     rows = rows[: int(params.get("prompts", len(rows)))]
     started = time.monotonic()
     memory = int(float(params.get("worker_memory_gb", 4)) * (1 << 30))
@@ -136,7 +135,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     ]
     results = {
         name: [
-            judge.preference(g, opponent(r["opponents"][name]))
+            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]))
             for r, g in zip(rows, graded, strict=True)
         ]
         for name in OPPONENTS
@@ -150,10 +149,12 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
         "valid": True,
         "score": value,
         "message": (
-            f"win rate {value:.3f} over {len(rows)} held-out prompts (against the base student "
+            f"win rate {value:.3f} over {len(rows)} held-out prompts of the {kind} scoring's "
+            f"(against the base student "
             f"{win_rates['base']:.3f}, against the tutored student {win_rates['tutored']:.3f})"
         ),
         "details": {
+            "scoring": kind,
             "win_rates": win_rates,
             "standard_error": stderr,
             "settings": settings.__dict__,

@@ -40,7 +40,7 @@ SMALL = {
     "prompts: 24": "prompts: 4",
     "judge_tokens: 2000000": "judge_tokens: 1500",
     "scorer_calls: 6": "scorer_calls: 20",
-    "version: 0.1.0": "version: 0.1.0-ci",
+    "version: 0.2.0": "version: 0.2.0-ci",
 }
 #: why each invalid exploit is refused (a fragment of the message the agent reads)
 REFUSED = {
@@ -64,6 +64,21 @@ for answers in ([{ANSWER!r}, ""], [{ANSWER!r}, ""]):
     except urllib.error.HTTPError as e:
         out.append(e.code)
 print(json.dumps(out))
+"""
+
+#: every TCP port listening on the agent's loopback but the judge's proxy
+LISTENERS = """
+import json, os, socket, urllib.parse
+proxy = urllib.parse.urlsplit(os.environ["ENVSPEC_SERVICE_JUDGE_URL"]).port
+found = []
+for port in range(1, 65536):
+    with socket.socket() as s:
+        s.settimeout(0.05)
+        # a connection to itself (the source port drawn equal to the port) is no listener
+        if port != proxy and s.connect_ex(("127.0.0.1", port)) == 0:
+            if s.getsockname() != s.getpeername():
+                found.append(port)
+print(json.dumps(found))
 """
 
 
@@ -146,12 +161,15 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
             _agent(run.id, ["python3", "-c", "import os,json;print(json.dumps(dict(os.environ)))"])
         )
         assert [k for k in seen if k.startswith("ENVSPEC_ASSET_")] == ["ENVSPEC_ASSET_STUDENT"]
+        # the judge model's own listener (llama.cpp's) is out of the agent's reach
+        assert json.loads(_agent(run.id, ["python3", "-c", LISTENERS])) == []
         first, second = json.loads(_agent(run.id, ["python3", "-c", COMPARE]))
         assert first in (0.0, 0.5, 1.0)
         assert second == 429, "a comparison past the budget was not refused"
         start = runs.score_run(run.id).agent_view()
         assert start["valid"], start
         assert "against the base student" in str(start["message"])
+        assert "intermediate scoring" in str(start["message"])
         outcomes: dict[str, Any] = {}
         for exploit in exploits:
             runs.put_files(run.id, {"settings.json": starting})
@@ -167,6 +185,9 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
                 # are mostly degenerate, so whether a no-gain exploit gains is measured with
                 # the real judge (README), not here: here, that it is scored
                 assert view["valid"], f"{exploit.name} ({note}): {view}"
+        # the final scoring, of the starting solution, judges the final questions
+        runs.put_files(run.id, {"settings.json": starting})
+        _agent(run.id, ["rm", "-f", "model.pt"])
     finally:
         result = runs.finish_run(run.id)
     judge = result["services"]["judge"]
@@ -174,6 +195,23 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
     assert judge["agent"] in _engine_tokens(assets), judge
     assert judge["refused"] >= 1, judge
     assert "tmp/pwned" not in json.dumps(outcomes)
+    log = runs.read_log(run.id, full=True)
+    scored = [(r["kind"], r["details"]["scoring"]) for r in log if r["valid"]]
+    assert {d for k, d in scored if k == "intermediate"} == {"intermediate"}
+    assert [d for k, d in scored if k == "final"] == ["final"]
+
+
+def test_intermediate_questions_are_neither_final_nor_the_agents(built: tuple[Path, str]) -> None:
+    assets = built[0]
+
+    def prompts(path: Path) -> set[str]:
+        return {json.loads(line)["prompt"] for line in path.open()}
+
+    final = prompts(assets / "hidden-lite" / "prompts.jsonl")
+    intermediate = prompts(assets / "hidden-lite" / "intermediate.jsonl")
+    agents = prompts(assets / "student" / "train_prompts.jsonl")
+    assert len(final) == len(intermediate) == 4
+    assert not final & intermediate and not (final | intermediate) & agents
 
 
 def test_nothing_hidden_is_in_the_agent_image(built: tuple[Path, str]) -> None:
