@@ -66,19 +66,21 @@ for answers in ([{ANSWER!r}, ""], [{ANSWER!r}, ""]):
 print(json.dumps(out))
 """
 
-#: every TCP port listening on the agent's loopback but the judge's proxy
+#: every TCP port listening in the agent's network namespace (the kernel's own table, any
+#: address) but the judge's proxy
 LISTENERS = """
-import json, os, socket, urllib.parse
+import json, os, urllib.parse
 proxy = urllib.parse.urlsplit(os.environ["ENVSPEC_SERVICE_JUDGE_URL"]).port
-found = []
-for port in range(1, 65536):
-    with socket.socket() as s:
-        s.settimeout(0.05)
-        # a connection to itself (the source port drawn equal to the port) is no listener
-        if port != proxy and s.connect_ex(("127.0.0.1", port)) == 0:
-            if s.getsockname() != s.getpeername():
-                found.append(port)
-print(json.dumps(found))
+found, proxy_listed = [], False
+for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+    for line in open(table).readlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        port = int(local.rsplit(":", 1)[1], 16)
+        # 127.0.0.11: Docker's own name server (how the agent finds the proxy by name)
+        proxy_listed |= state == "0A" and port == proxy
+        if state == "0A" and port != proxy and not local.startswith("0B00007F:"):
+            found.append(port)
+print(json.dumps({"others": found, "proxy_listed": proxy_listed}))
 """
 
 
@@ -162,7 +164,10 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
         )
         assert [k for k in seen if k.startswith("ENVSPEC_ASSET_")] == ["ENVSPEC_ASSET_STUDENT"]
         # the judge model's own listener (llama.cpp's) is out of the agent's reach
-        assert json.loads(_agent(run.id, ["python3", "-c", LISTENERS])) == []
+        listening = json.loads(_agent(run.id, ["python3", "-c", LISTENERS]))
+        assert listening["others"] == [], listening
+        # on the local backend the proxy listens in the run's namespace: the table is read
+        assert listening["proxy_listed"] or backend == "docker", listening
         first, second = json.loads(_agent(run.id, ["python3", "-c", COMPARE]))
         assert first in (0.0, 0.5, 1.0)
         assert second == 429, "a comparison past the budget was not refused"
