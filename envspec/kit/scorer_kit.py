@@ -9,6 +9,8 @@ What it gives a scorer:
 
 - :func:`run_scorer` claims ``$ENVSPEC_RESULT`` before anything of the agent's runs, calls the
   scorer's function and writes its result (or the :class:`Invalid` reason);
+- :func:`scoring_kind` says which scoring runs (``intermediate`` or ``final``), for a scorer
+  that keeps its final questions for the final scoring;
 - :func:`copy_solution` copies the agent's files without following links: regular files and
   folders only, anything else refused with a message for the agent;
 - :class:`Sandbox`: a uid of its own for each scoring (from a reserved range, locked, never the
@@ -116,6 +118,15 @@ def run_scorer(score: Callable[[dict[str, Any], Path], dict[str, Any]]) -> None:
         result = {"valid": False, "reason": str(e), "message": str(e)}
     with os.fdopen(fd, "w") as f:
         f.write(json.dumps(result))
+
+
+def scoring_kind() -> str:
+    """``"intermediate"`` (the agent asked) or ``"final"`` (the run's end), as the runtime says
+    in ``$ENVSPEC_SCORING``; ``"final"`` where it says nothing (a scorer run by hand)."""
+    kind = os.environ.get("ENVSPEC_SCORING") or "final"
+    if kind not in ("intermediate", "final"):
+        raise RuntimeError(f"ENVSPEC_SCORING is {kind!r}, not intermediate or final")
+    return kind
 
 
 # --- copying the agent's files ---------------------------------------------------------------

@@ -382,6 +382,17 @@ def test_a_crowded_folder_is_refused_as_it_is_listed(
     assert kit.copy_solution(crowd, tmp_path / "all", max_files=2001) == 2001
 
 
+def test_the_scoring_kind_is_the_runtimes_or_final(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ENVSPEC_SCORING", raising=False)
+    assert kit.scoring_kind() == "final"  # a scorer run by hand
+    for kind in ("intermediate", "final"):
+        monkeypatch.setenv("ENVSPEC_SCORING", kind)
+        assert kit.scoring_kind() == kind
+    monkeypatch.setenv("ENVSPEC_SCORING", "practice")
+    with pytest.raises(RuntimeError, match="practice"):
+        kit.scoring_kind()
+
+
 def test_the_result_file_is_claimed_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = tmp_path / "result.json"
     result.write_text("planted")

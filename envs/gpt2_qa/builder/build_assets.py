@@ -156,25 +156,15 @@ def pretrain(corpus: Path, work: Path, v: Variant, reuse: Path | None = None) ->
     return out
 
 
-def grade_all(
-    judge_model: Path, rows: list[tuple[str, str, str]]
-) -> tuple[list[judge.Graded], float]:
-    """Each (message, answer, control) graded by the judge model (in this process, as the
-    scorer does); and seconds."""
-    ask = judge.local_asker(str(judge_model), threads=2)
-    began = time.monotonic()
-    graded = [judge.grade(ask, m, a, c) for m, a, c in rows]
-    return graded, round(time.monotonic() - began, 1)
-
-
 def judge_opponents(
-    judge_dir: Path,
+    ask: judge.Ask,
     opponents: dict[str, student_lib.Student],
     questions: list[prompt_data.Prompt],
     controls: list[prompt_data.Prompt],
 ) -> list[dict[str, Any]]:
     """The hidden asset's rows for ``questions``: each with its control (cycling through
-    ``controls``) and every opponent's answer, graded."""
+    ``controls``) and every opponent's answer, graded by the judge model (``ask``: in this
+    process, as the scorer does)."""
     messages = [p.prompt for p in questions]
     control_of = [controls[i % len(controls)].prompt for i in range(len(questions))]
     answers = {
@@ -185,7 +175,7 @@ def judge_opponents(
         for name in answers
         for m, a, c in zip(messages, answers[name], control_of, strict=True)
     ]
-    graded, _ = grade_all(judge_dir / "model.gguf", rows)
+    graded = [judge.grade(ask, m, a, c) for m, a, c in rows]
     n = len(questions)
     return [
         {
@@ -269,13 +259,15 @@ def build(
         hidden.mkdir()
         opponents = {"base": base, "tutored": tutored}
         judged = {"prompts": held[: v.held_out], "intermediate": intermediate[: v.held_out]}
+        ask = judge.local_asker(str(judge_dir / "model.gguf"), threads=2)
         t0 = time.monotonic()
+        written = {}
         for file, questions in judged.items():
-            graded = judge_opponents(judge_dir, opponents, questions, controls[: v.controls])
+            written[file] = judge_opponents(ask, opponents, questions, controls[: v.controls])
             with (hidden / f"{file}.jsonl").open("w") as f:
-                f.writelines(json.dumps(row) + "\n" for row in graded)
+                f.writelines(json.dumps(row) + "\n" for row in written[file])
         report["seconds"]["answers_and_grading"] = round(time.monotonic() - t0, 1)
-        final = [json.loads(line) for line in (hidden / "prompts.jsonl").open()]
+        final = written["prompts"]
         prompt_data.write_jsonl(hidden / "controls.jsonl", controls, answers=False)
         prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
         tutored.save(hidden / "tutored.pt")

@@ -114,7 +114,7 @@ def generate(
 
 def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     """Generate, grade, compare; see the module doc."""
-    kind = os.environ.get("ENVSPEC_SCORING", "final")
+    kind = kit.scoring_kind()
     # intermediate scorings judge questions of their own: climbing them learns nothing of the
     # final questions
     file = "intermediate.jsonl" if kind == "intermediate" else "prompts.jsonl"
