@@ -111,7 +111,13 @@ def remove(run_id: str) -> None:
     is none). A mount still busy (a process still in it) is detached lazily."""
     image = _image(run_id)
     for device in _devices_of(image):
-        for mountpoint in _mountpoints(device):
+        mountpoints = _mountpoints(device)
+        if not mountpoints:
+            # attached but never mounted (a create that stopped half-way): autoclear is not
+            # set, so detach it by hand; nobody else frees a device that is attached and idle
+            subprocess.run(["losetup", "--detach", device], capture_output=True, check=False)
+            continue
+        for mountpoint in mountpoints:
             done = subprocess.run(["umount", mountpoint], capture_output=True, check=False)
             if done.returncode != 0:
                 subprocess.run(["umount", "--lazy", mountpoint], capture_output=True, check=False)
@@ -120,8 +126,9 @@ def remove(run_id: str) -> None:
         if _mountpoints(device):  # still mounted: keep the image, so that gc finds it again
             log.warning("the disk of run %s is still mounted from %s", run_id, device)
             return
-        # autoclear is set, so this is for a device whose mount failed half-way
-        subprocess.run(["losetup", "--detach", device], capture_output=True, check=False)
+        # The last unmount freed the device (autoclear). It is not detached by name here: by
+        # now another run may have been given the same device, and detaching it would pull
+        # that run's disk from under its mount (seen under parallel tests).
     with contextlib.suppress(FileNotFoundError):
         image.unlink()
 

@@ -132,3 +132,39 @@ def test_a_disk_mounted_at_an_unusual_path_is_found_and_removed() -> None:
     finally:
         storage.remove(rid)
         shutil.rmtree(where.parent, ignore_errors=True)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root")
+def test_removing_a_disk_leaves_a_device_another_run_was_just_given(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Unmounting frees the loop device at once; another run may be given it before ``remove``
+    returns, and must keep it (under parallel runs a second detach by name pulled another run's
+    disk from under its mount)."""
+    rid = "run-freed-dev-0001"
+    other = tmp_path / "other.img"
+    other.write_bytes(b"\0" * 1_000_000)
+    taken: list[str] = []
+    real = storage._mountpoints
+
+    def mountpoints(device: str) -> list[str]:
+        found = real(device)
+        if not found and not taken:  # right after the unmount: another run attaches
+            attached = subprocess.run(
+                ["losetup", "--find", "--show", str(other)], capture_output=True, text=True
+            )
+            taken.append(attached.stdout.strip())
+        return found
+
+    try:
+        storage.create(rid, 0.05, storage.disks_dir() / rid)
+        [device] = storage._devices_of(storage.disks_dir() / f"{rid}.img")
+        monkeypatch.setattr(storage, "_mountpoints", mountpoints)
+        storage.remove(rid)
+        assert taken == [device], f"the other image got {taken}, not the freed {device}"
+        assert storage._devices_of(other) == [device], "the other run's device was detached"
+    finally:
+        monkeypatch.undo()
+        storage.remove(rid)
+        for dev in storage._devices_of(other):
+            subprocess.run(["losetup", "--detach", dev], check=False)
