@@ -505,6 +505,18 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
         "semantic",
     ),
     (
+        "request-budget-of-no-service",
+        _set(f"{L}.budgets.requests", {"juge": 100}),
+        {f"{L}.budgets.requests": ("no service named 'juge'", "did you mean 'judge'?")},
+        "semantic",
+    ),
+    (
+        "request-budget-not-a-count",
+        _set(f"{L}.budgets.requests", {"judge": 1.5}),
+        {f"{L}.budgets.requests.judge": ("expected integer, got number 1.5", None)},
+        "schema",
+    ),
+    (
         "service-model-readable",  # weights the agent (or its scorer) reads: no meter
         _set("assets[1].visibility", "agent"),
         {

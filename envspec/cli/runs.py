@@ -31,8 +31,9 @@ def run(
     budget_: list[str] = typer.Option(
         [],
         "--budget",
-        help="Override a budget, NAME=VALUE (wall_time=30m, scorer_calls=5, "
-        "gpu_hours=2); the result then says the run is not comparable.",
+        help="Override a budget, NAME=VALUE (wall_time=30m, scorer_calls=5, gpu_hours=2, "
+        "llm_tokens=1000, a service's unit flops=1e13, a request cap requests.judge=500); "
+        "the result then says the run is not comparable.",
     ),
     allow_substitute: list[str] = typer.Option(
         [], help="Let GPUs of another model serve a request, REQUESTED=MODEL (h100=h200)."

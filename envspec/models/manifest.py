@@ -129,6 +129,7 @@ class Budgets:
     scorer_calls: int | None = None
     llm_tokens: int | None = None
     units: Mapping[str, float] = field(default_factory=dict)  # custom services' budgets
+    requests: Mapping[str, int] = field(default_factory=dict)  # service name -> most requests
 
     @property
     def wall_time_seconds(self) -> float:
@@ -478,6 +479,7 @@ def _variant(name: str, data: Mapping[str, Any]) -> Variant:
             scorer_calls=budgets.get("scorer_calls"),
             llm_tokens=budgets.get("llm_tokens"),
             units=dict(budgets.get("units", {})),
+            requests=dict(budgets.get("requests", {})),
         ),
         parameters=dict(data.get("parameters", {})),
         normalisation=_normalisation(norm) if norm is not None else None,

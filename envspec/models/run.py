@@ -33,6 +33,7 @@ class Limits:
     overridden: tuple[str, ...] = ()  # which limits differ from the manifest's
     llm_tokens: int | None = None  # the agent's tokens through each of the run's model services
     units: dict[str, float] = field(default_factory=dict)  # custom services' budgets, by unit
+    requests: dict[str, int] = field(default_factory=dict)  # service name -> most requests
 
     def service_budget(self, unit: str, *, custom: bool) -> float | None:
         """The agent's allowance at a service metered in ``unit`` (None: unlimited)."""

@@ -29,11 +29,14 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
     gpu_hours = budgets.gpu_hours
     tokens = budgets.llm_tokens
     units = dict(budgets.units)
+    requests = dict(budgets.requests)
     changed = []
     for key, value in (overrides or {}).items():
         try:
             if key in units:  # a custom service's unit, e.g. flops=1e12
                 units[key] = float(value)
+            elif key.startswith("requests.") and key[9:] in requests:  # requests.judge=500
+                requests[key[9:]] = int(value)
             elif key == "wall_time":
                 wall = parse_duration(value)
             elif key == "scorer_calls":
@@ -43,14 +46,22 @@ def limits_for(budgets: Budgets, overrides: dict[str, str] | None = None) -> Lim
             elif key == "llm_tokens":
                 tokens = int(value)
             else:
-                known = ", ".join((*OVERRIDABLE, *units))
+                known = ", ".join((*OVERRIDABLE, *units, *(f"requests.{s}" for s in requests)))
                 raise BadInput(f"unknown budget {key!r}", hint=f"budgets are {known}")
         except ValueError as e:
             raise BadInput(
                 f"bad value {value!r} for budget {key}", hint="e.g. wall_time=30m, scorer_calls=10"
             ) from e
         changed.append(key)
-    return Limits(wall, calls, gpu_hours, tuple(sorted(changed)), llm_tokens=tokens, units=units)
+    return Limits(
+        wall,
+        calls,
+        gpu_hours,
+        tuple(sorted(changed)),
+        llm_tokens=tokens,
+        units=units,
+        requests=requests,
+    )
 
 
 def parse_overrides(items: list[str]) -> dict[str, str]:

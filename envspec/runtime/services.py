@@ -97,11 +97,13 @@ def write_proxy_config(
     listen_host: str,
     folder: str,
     budget: float | None,
+    requests: int | None = None,
     port: int = PORT,
 ) -> Path:
     """Write the configuration of ``service``'s proxy into its folder ``here``, with paths as
     the proxy sees them (``folder`` is where ``here`` is mounted for it); ``budget`` is the
-    agent's allowance. Returns the file."""
+    agent's allowance in the service's unit, ``requests`` the most requests it may make.
+    Returns the file."""
     config: dict[str, Any] = {
         "service": service.name,
         "upstream": upstream,
@@ -110,6 +112,7 @@ def write_proxy_config(
         "usage_log": f"{folder}/usage.jsonl",
         "keys": {keys["agent"]: "agent", keys["scorer"]: "scorer"},
         "budget": budget,
+        "request_budget": requests,
         "unit": service.unit,
         "listen_unix": f"{folder}/{SOCKET}",
     }
@@ -198,19 +201,25 @@ def scorer_env(
 
 def usage(run: RunRecord, manifest: Manifest) -> dict[str, dict[str, Any]]:
     """What each service served in the run, from its proxy's log: ``{name: {unit, budget,
-    agent, scorer, requests, refused}}`` (amounts in the unit)."""
+    agent, scorer, requests, refused}}`` (amounts in the unit), with ``request_budget`` and
+    ``agent_requests`` (those that drew on it) where the variant caps the requests."""
     out: dict[str, dict[str, Any]] = {}
     for s in manifest.services:
         log = runstore.run_dir(run.id) / "services" / s.name / "usage.jsonl"
         budget = run.limits.service_budget(s.unit, custom=s.custom)
-        out[s.name] = {"unit": s.unit, "budget": budget, **tally(log)}
+        totals = tally(log)
+        counted = totals.pop("agent_requests")
+        out[s.name] = {"unit": s.unit, "budget": budget, **totals}
+        if s.name in run.limits.requests:
+            out[s.name].update(request_budget=run.limits.requests[s.name], agent_requests=counted)
     return out
 
 
 def tally(log: Path) -> dict[str, int]:
-    """The totals of one proxy's usage log: ``{agent, scorer, requests, refused}``."""
+    """The totals of one proxy's usage log: ``{agent, scorer, requests, refused,
+    agent_requests}`` (the last: the agent's requests that drew on a request budget)."""
     used = {"agent": 0, "scorer": 0}
-    requests = refused = 0
+    requests = refused = counted = 0
     if log.is_file():
         for line in log.read_text(encoding="utf-8").splitlines():
             if not line.strip():
@@ -219,4 +228,5 @@ def tally(log: Path) -> dict[str, int]:
             used[entry["principal"]] = used.get(entry["principal"], 0) + int(entry["usage"])
             requests += 1
             refused += entry.get("status") == 429
-    return {**used, "requests": requests, "refused": refused}
+            counted += bool(entry.get("counted"))
+    return {**used, "requests": requests, "refused": refused, "agent_requests": counted}

@@ -57,6 +57,12 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
     for name, variant in raw["variants"].items():
         _check_variant_assets(add, name, raw.get("assets", []), variant.get("assets", []))
     _check_names(add, "services", raw.get("services", []))
+    served = [s["name"] for s in raw.get("services", [])]
+    for name, variant in raw["variants"].items():
+        for service in variant["budgets"].get("requests", {}):
+            if service not in served:
+                hint = did_you_mean(service, served) or "name one of the services"
+                add(f"variants.{name}.budgets.requests", f"no service named {service!r}", hint)
     assets = {a["name"]: a for a in raw.get("assets", [])}
     for i, service in enumerate(raw.get("services", [])):
         kind = service["kind"]

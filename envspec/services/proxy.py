@@ -16,7 +16,9 @@ Once the agent's budget is spent, its requests are refused with an OpenAI-style 
 what is left (``max_tokens``), so one request overshoots the budget by at most its prompt.
 Every request is appended to a usage log (JSON lines, flushed before the answer is sent), which
 the runtime sums into the run's result; the totals are re-read from that log when the proxy
-starts again, so a restart never forgets what was spent.
+starts again, so a restart never forgets what was spent. A variant may also cap how many
+requests the agent makes (``budgets.requests``: a judge's comparisons); once they are made,
+further ones are refused the same way, requests in flight counted.
 
 Self-contained on purpose (standard library and aiohttp only): service images copy this file,
 as scorer images copy the scorer kit. Run as ``python proxy.py CONFIG.json``.
@@ -65,6 +67,9 @@ class Config:
     api: str = "openai"  # "openai", or "custom" (the routes below, usage from USAGE_HEADER)
     routes: tuple[str, ...] = OPENAI_ROUTES
     budget: int | None = None  # the agent's allowance in the service's unit; None: unlimited
+    #: the most requests the agent may make (a judge's comparisons); None: unlimited. Refused
+    #: requests do not count, nor reads (GET, HEAD) at a service with a price list
+    request_budget: int | None = None
     unit: str = "tokens"
     service: str = "model"
     upstream_timeout_s: float | None = 600.0  # None: as long as the service takes (custom)
@@ -104,15 +109,17 @@ class Meter:
         self.budget = budget
         self.used: dict[str, int] = {}
         self.requests = 0
+        self.counted = 0  # the agent's requests that drew on the request budget
         if log.exists():
             for line in log.read_text(encoding="utf-8").splitlines():
                 if line.strip():
-                    entry = json.loads(line)
-                    self._add(entry["principal"], int(entry.get("usage") or 0))
+                    self._add(json.loads(line))
 
-    def _add(self, principal: str, amount: int) -> None:
-        self.used[principal] = self.used.get(principal, 0) + amount
+    def _add(self, entry: dict[str, Any]) -> None:
+        principal = entry["principal"]
+        self.used[principal] = self.used.get(principal, 0) + int(entry.get("usage") or 0)
         self.requests += 1
+        self.counted += bool(entry.get("counted"))
 
     def left(self) -> float | None:
         """What the agent may still use (None: no budget)."""
@@ -122,7 +129,7 @@ class Meter:
 
     def record(self, entry: dict[str, Any]) -> None:
         """Append one request's usage to the log, durably, and count it."""
-        self._add(entry["principal"], int(entry.get("usage") or 0))
+        self._add(entry)
         entry = {"seq": self.requests, "time": time.time(), **entry}
         with self.log.open("a", encoding="utf-8") as f:
             f.write(json.dumps(entry, sort_keys=True) + "\n")
@@ -144,6 +151,7 @@ class Proxy:
         self.meter = Meter(config.usage_log, config.budget)
         self.lock = asyncio.Lock()  # budget check and reservation are one step
         self.reserved = 0.0  # what requests in flight may still use (tokens, quotes)
+        self.in_flight = 0  # the agent's requests running that draw on the request budget
         self.session: ClientSession | None = None
         self.base = config.upstream
 
@@ -202,16 +210,45 @@ class Proxy:
         why = _several_completions(request.path, payload) if self.config.api == "openai" else None
         if why is not None:
             return _error(400, why, "invalid_request_error", "one_completion_a_request")
-        cap: float = 0
-        metered = principal == "agent" and self.config.budget is not None
-        if self.config.quote and request.method in ("GET", "HEAD"):
-            metered = False  # with a price list reading results stays free; all else is priced
+        c = self.config
+        reading = bool(c.quote) and request.method in ("GET", "HEAD")
+        # with a price list reading results stays free; all else is priced (and counted)
+        metered = principal == "agent" and c.budget is not None and not reading
+        counted = principal == "agent" and c.request_budget is not None and not reading
         quoted: float | None = None
-        if metered and self.config.quote:
+        if metered and c.quote:
             price = await self._quote(body)
             if isinstance(price, web.Response):  # the service refused it: said as it is
                 return price
             quoted = price
+        if counted:
+            async with self.lock:
+                assert c.request_budget is not None
+                if self.meter.counted + self.in_flight >= c.request_budget:
+                    self.meter.record(
+                        {"principal": principal, "path": request.path, "usage": 0, "status": 429}
+                    )
+                    return self._requests_spent()
+                self.in_flight += 1
+        try:
+            return await self._metered(request, principal, payload, body, quoted, metered, counted)
+        finally:
+            if counted:
+                async with self.lock:
+                    self.in_flight -= 1
+
+    async def _metered(
+        self,
+        request: web.Request,
+        principal: str,
+        payload: Any,
+        body: bytes,
+        quoted: float | None,
+        metered: bool,
+        counted: bool,
+    ) -> web.StreamResponse:
+        """Hold what the request may cost against the budget in the unit, then forward it."""
+        cap: float = 0
         if metered:
             async with self.lock:
                 left = (self.meter.left() or 0) - self.reserved
@@ -233,11 +270,20 @@ class Proxy:
                     payload.pop("max_completion_tokens", None)
                 self.reserved += cap
         try:
-            return await self._forward(request, principal, payload, body, cap)
+            return await self._forward(request, principal, payload, body, cap, counted)
         finally:
             if cap:
                 async with self.lock:
                     self.reserved -= cap
+
+    def _requests_spent(self) -> web.Response:
+        c = self.config
+        message = (
+            f"the run's {c.service} budget of {c.request_budget:,} requests is spent "
+            f"({self.meter.counted:,} made, counting requests in flight): no further requests "
+            "are served in this run"
+        )
+        return _error(429, message, "insufficient_quota", "request_budget_exhausted")
 
     def _spent(self, quoted: float | None = None) -> web.Response:
         c = self.config
@@ -280,7 +326,13 @@ class Proxy:
             )
 
     async def _forward(
-        self, request: web.Request, principal: str, payload: Any, body: bytes, cap: float
+        self,
+        request: web.Request,
+        principal: str,
+        payload: Any,
+        body: bytes,
+        cap: float,
+        counted: bool = False,
     ) -> web.StreamResponse:
         assert self.session is not None
         streaming = isinstance(payload, dict) and bool(payload.get("stream"))
@@ -300,6 +352,8 @@ class Proxy:
         entry: dict[str, Any] = {"principal": principal, "path": request.path, "usage": 0}
         if cap:
             entry["cap"] = cap
+        if counted:  # forwarded, so it drew on the request budget whatever the answer
+            entry["counted"] = True
         try:
             async with self.session.request(
                 request.method,

@@ -29,9 +29,10 @@ pytestmark = [
 
 
 def _with_work(manifest: dict[str, Any]) -> None:
-    """tiny with the custom service ``work`` (scoring/work_service.py) and 10 steps for the
-    agent."""
+    """tiny with the custom service ``work`` (scoring/work_service.py), 10 steps and 3 requests
+    for the agent."""
     manifest["variants"]["lite"]["budgets"]["units"] = {"steps": 10}
+    manifest["variants"]["lite"]["budgets"]["requests"] = {"work": 3}
     manifest["services"] = [
         {
             "name": "work",
@@ -100,8 +101,10 @@ def test_a_custom_service_is_priced_before_it_runs_and_metered_in_its_unit(
         refused = next(body for s, body in three if s == 429)["error"]
         assert refused["type"] == "insufficient_quota" and "costs 4 steps" in refused["message"]
         assert _ask(run.id, "POST /v1/work 2")[0] == [200, {"done": 2}]  # exactly what is left
+        # three requests reached the service, the variant's three (neither the service's price
+        # refusal nor the proxy's counted); the steps are spent too, the request cap said first
         spent, free = _ask(run.id, "POST /v1/work 1", "GET /v1/results/abc")
-        assert spent[0] == 429 and "budget is spent" in spent[1]["error"]["message"]
+        assert spent[0] == 429 and "budget of 3 requests is spent" in spent[1]["error"]["message"]
         assert free == [200, {"result": "abc"}]  # reading results needs no budget
         if backend == "docker":  # the service itself answers no one but its proxy
             assert _py(run.id, CONNECT, "engine-work", "8000").startswith("unreachable")
@@ -117,6 +120,7 @@ def test_a_custom_service_is_priced_before_it_runs_and_metered_in_its_unit(
         result = runs.finish_run(run.id)
     work = result["services"]["work"]
     assert work["unit"] == "steps" and work["budget"] == 10
+    assert work["request_budget"] == 3 and work["agent_requests"] == 3
     # the scorer's 3 steps at the score and again at finish, which scores the final solution
     assert work["agent"] == 10 and work["scorer"] == 6 and work["refused"] == 2
     assert _left(run.id) == NOTHING

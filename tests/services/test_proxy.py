@@ -141,3 +141,28 @@ def test_routes_match_exactly_or_by_prefix_and_never_through_dot_segments(
     assert not config.serves("/v1/runs/x") and not config.serves("/v1/quote")
     for sneaky in ("/v1/jobs/../quote", "/v1/jobs/./7", "/v1/jobs//7", "/v1/jobs/.."):
         assert not config.serves(sneaky), sneaky
+
+
+def test_a_request_budget_caps_the_agents_requests_and_survives_a_restart(
+    upstream: str, tmp_path: Path
+) -> None:
+    """``request_budget``: the agent's requests that reach the engine are counted (refused ones
+    are not), the next one past it is refused OpenAI-style whatever tokens are left, the
+    scorer's are never refused, and a restarted proxy still counts the earlier ones."""
+    with proxy(tmp_path, upstream, budget=100_000, request_budget=2) as url:
+        first = _chat(url, AGENT, max_tokens=4)
+        unknown = httpx.get(f"{url}/slots", headers=AGENT)  # not a route: never counted
+        second = _chat(url, AGENT, max_tokens=4)
+        third = _chat(url, AGENT, max_tokens=4)
+        scorer = _chat(url, SCORER, max_tokens=4)
+    assert [r.status_code for r in (first, unknown, second, third, scorer)] == [
+        200, 404, 200, 429, 200,
+    ]  # fmt: skip
+    error = third.json()["error"]
+    assert error["type"] == "insufficient_quota" and error["code"] == "request_budget_exhausted"
+    assert "budget of 2 requests is spent" in error["message"]
+    assert [e.get("counted", False) for e in _log(tmp_path)] == [True, True, False, False]
+    with proxy(tmp_path, upstream, budget=100_000, request_budget=3) as url:
+        fourth = _chat(url, AGENT, max_tokens=4)
+        fifth = _chat(url, AGENT, max_tokens=4)
+    assert (fourth.status_code, fifth.status_code) == (200, 429)

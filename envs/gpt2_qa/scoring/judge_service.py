@@ -15,7 +15,8 @@ in the service's own container or (local backend) on the host, outside the run's
 namespace, so the proxy is the only way the agent has to it. A comparison's usage is the
 tokens the engine counted for it (0 for degenerate answers, which are never shown to the
 model; at least MIN_CHARGE); its quote bounds them: a byte-level tokenizer never makes more
-tokens than bytes.
+tokens than bytes. The variant also caps the comparisons themselves (``budgets.requests``),
+which the proxy counts.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ SMALL = {
     "prompts: 24": "prompts: 4",
     "judge_tokens: 2000000": "judge_tokens: 1500",
     "scorer_calls: 6": "scorer_calls: 20",
-    "version: 0.2.0": "version: 0.2.0-ci",
+    "version: 0.3.0": "version: 0.3.0-ci",
 }
 #: why each invalid exploit is refused (a fragment of the message the agent reads)
 REFUSED = {
@@ -197,6 +197,10 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
         result = runs.finish_run(run.id)
     judge = result["services"]["judge"]
     assert judge["unit"] == "judge_tokens" and judge["budget"] == 1500
+    # every comparison the judge ran drew on the variant's comparisons (the scorer's judge is
+    # its own, not the service)
+    assert judge["request_budget"] == 2000
+    assert judge["agent_requests"] == judge["requests"] - judge["refused"] >= 1, judge
     assert judge["agent"] in _engine_tokens(assets), judge
     assert judge["refused"] >= 1, judge
     assert "tmp/pwned" not in json.dumps(outcomes)

@@ -180,6 +180,7 @@ def start(
             listen_host="0.0.0.0",
             folder=services.PROXY_DIR,
             budget=run.limits.service_budget(s.unit, custom=s.custom),
+            requests=run.limits.requests.get(s.name),
         )
         proxy = _container(
             client,

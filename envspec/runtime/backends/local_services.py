@@ -109,6 +109,7 @@ def start(
             keys=keys[s.name],
             seconds=remaining,
             budget=run.limits.service_budget(s.unit, custom=s.custom),
+            requests=run.limits.requests.get(s.name),
             port=port,
             namespace=ns,
         )
@@ -125,6 +126,7 @@ def launch(
     keys: dict[str, str],
     seconds: int,
     budget: float | None,
+    requests: int | None = None,
     port: int,
     namespace: str | None,
 ) -> None:
@@ -152,7 +154,7 @@ def launch(
     _wait_engine(folder, engine_sock, service)
     config = services.write_proxy_config(
         folder, service, keys, upstream=f"unix:{engine_sock}", listen_host="127.0.0.1",
-        folder=str(folder), budget=budget, port=port,
+        folder=str(folder), budget=budget, requests=requests, port=port,
     )  # fmt: skip
     inside = ["nsenter", f"--net={namespace}", "--"] if namespace else []
     _spawn(
