@@ -12,12 +12,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from envspec.authoring.manifest_checks import manifest_findings, static_findings
 from envspec.models.reference import RegistryTarget
 from envspec.oci.push import push_environment
 from envspec.runtime import runs, runstore
+from envspec.schema import schema_path
 from tests.runtime.test_services import CONNECT, CONNECT_UNIX, NOTHING, _left, _py
 from tests.support.fixtures import TINY, copy_env, edit_env, module_folder
 
@@ -121,6 +123,7 @@ def test_a_custom_service_is_priced_before_it_runs_and_metered_in_its_unit(
     work = result["services"]["work"]
     assert work["unit"] == "steps" and work["budget"] == 10
     assert work["request_budget"] == 3 and work["agent_requests"] == 3
+    jsonschema.validate(result, json.loads(schema_path("run-result-v1").read_text()))
     # the scorer's 3 steps at the score and again at finish, which scores the final solution
     assert work["agent"] == 10 and work["scorer"] == 6 and work["refused"] == 2
     assert _left(run.id) == NOTHING

@@ -225,6 +225,10 @@ def build(
         secret,
         held_out=HELD_OUT + CONTROLS + INTERMEDIATE,
         train=len(everything) - HELD_OUT - CONTROLS - INTERMEDIATE,
+        # only questions about a quoted subject are scored or controls: their control swaps the
+        # subject, so an answer that merely echoes the question earns nothing; with an
+        # unrelated control (ChatterBot's unquoted questions) an echo earned something
+        holdable=lambda p: judge.subject(p.prompt) is not None,
     )
     held, controls = pool[:HELD_OUT], pool[HELD_OUT : HELD_OUT + CONTROLS // 2]
     service_controls = pool[HELD_OUT + CONTROLS // 2 : HELD_OUT + CONTROLS]

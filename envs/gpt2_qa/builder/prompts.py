@@ -25,7 +25,7 @@ import hmac
 import json
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from envspec.assets import sources
@@ -167,21 +167,29 @@ def collect(chatterbot_wheel: Path) -> list[Prompt]:
 
 
 def split(
-    prompts: list[Prompt], secret: AssetSecret, *, held_out: int, train: int
+    prompts: list[Prompt],
+    secret: AssetSecret,
+    *,
+    held_out: int,
+    train: int,
+    holdable: Callable[[Prompt], bool] = lambda _: True,
 ) -> tuple[list[Prompt], list[Prompt]]:
     """(held-out, train): the prompts ordered by HMAC-SHA256 of their text under the secret;
-    the first ``held_out`` are held out, the next ``train`` are for training.
+    the first ``held_out`` of the ``holdable`` ones are held out, the first ``train`` of the
+    rest are for training.
 
     Raises:
         ValueError: fewer prompts than asked for.
     """
-    if len(prompts) < held_out + train:
+    if len(prompts) < held_out + train or sum(map(holdable, prompts)) < held_out:
         raise ValueError(f"{len(prompts)} prompts, {held_out + train} asked for")
     key = secret.derive(SPLIT_LABEL)
     ordered = sorted(
         prompts, key=lambda p: hmac.new(key, p.key().encode(), hashlib.sha256).digest()
     )
-    return ordered[:held_out], ordered[held_out : held_out + train]
+    held = [p for p in ordered if holdable(p)][:held_out]
+    kept = {p.key() for p in held}
+    return held, [p for p in ordered if p.key() not in kept][:train]
 
 
 def write_jsonl(path: Path, prompts: list[Prompt], *, answers: bool) -> None:

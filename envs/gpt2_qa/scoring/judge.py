@@ -171,6 +171,14 @@ class Graded:
 
 
 _SUBJECT = re.compile(r'"([^"\n]{1,60})"')
+
+
+def subject(message: str) -> str | None:
+    """The quoted subject a message asks about ('What does "famine" mean?': famine), if any."""
+    found = _SUBJECT.search(normalised(message))
+    return found.group(1) if found else None
+
+
 #: a word beginning with this many of the subject's letters (or all, if fewer) is a mention
 MENTION_LETTERS = 4
 

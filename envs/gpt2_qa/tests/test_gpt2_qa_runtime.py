@@ -18,7 +18,7 @@ from envspec.assets.secret import AssetSecret
 from envspec.authoring.exploits import INVALID, apply_exploit, find_exploits
 from envspec.models.reference import RegistryTarget
 from envspec.oci.assets import push_asset
-from envspec.runtime import runs
+from envspec.runtime import runs, runstore
 from envspec.schema import load_manifest
 from tests.support.envs import agent_image_paths, copy_with_pins, load_module, publish
 from tests.support.fixtures import module_folder
@@ -197,10 +197,12 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
         result = runs.finish_run(run.id)
     judge = result["services"]["judge"]
     assert judge["unit"] == "judge_tokens" and judge["budget"] == 1500
-    # every comparison the judge ran drew on the variant's comparisons (the scorer's judge is
-    # its own, not the service)
+    # every comparison of the agent's that the judge ran drew on the variant's comparisons
+    usage = runstore.run_dir(run.id) / "services" / "judge" / "usage.jsonl"
+    entries = [json.loads(line) for line in usage.read_text().splitlines()]
+    ran = [e for e in entries if e["principal"] == "agent" and e.get("status") != 429]
     assert judge["request_budget"] == 2000
-    assert judge["agent_requests"] == judge["requests"] - judge["refused"] >= 1, judge
+    assert judge["agent_requests"] == len(ran) >= 1, (judge, entries)
     assert judge["agent"] in _engine_tokens(assets), judge
     assert judge["refused"] >= 1, judge
     assert "tmp/pwned" not in json.dumps(outcomes)

@@ -77,6 +77,7 @@ def test_the_control_swaps_a_quoted_subject() -> None:
     # without a quoted subject on both sides, the unrelated message as it is
     assert judge.control_for(q, a, "Who wrote Hamlet?") == ("Who wrote Hamlet?", a)
     assert judge.control_for("Who are you?", a, 'What is "x"?') == ('What is "x"?', a)
+    assert (judge.subject(q), judge.subject("Who are you?")) == ("famine", None)
 
 
 def test_preference_ties_and_order() -> None:
@@ -126,11 +127,20 @@ def test_the_split_is_the_secrets(tmp_path: Path) -> None:
     sources = {p.source for p in everything}
     assert sources == {"gcide", "jargon", "chatterbot"} and len(everything) >= 512 + 128 + 8192
     one, two = AssetSecret(b"a" * 32, "test"), AssetSecret(b"b" * 32, "test")
-    held, train = prompts.split(everything, one, held_out=640, train=8192)
-    again, _ = prompts.split(everything, one, held_out=640, train=8192)
-    other, _ = prompts.split(everything, two, held_out=640, train=8192)
+    quoted = load_module(ENV / "scoring" / "judge.py", "judge").subject
+    holdable = lambda p: quoted(p.prompt) is not None  # noqa: E731
+    held, train = prompts.split(everything, one, held_out=640, train=8192, holdable=holdable)
+    again, _ = prompts.split(everything, one, held_out=640, train=8192, holdable=holdable)
+    other, _ = prompts.split(everything, two, held_out=640, train=8192, holdable=holdable)
     assert held == again and held != other
     assert not {p.prompt for p in held} & {p.prompt for p in train}
+    # only questions about a quoted subject are held out; the others are all for training
+    assert all(holdable(p) for p in held)
+    unquoted = [p for p in everything if not holdable(p)]
+    assert unquoted and {p.source for p in unquoted} == {"chatterbot"}
+    rest = len(everything) - 640
+    _, tutor = prompts.split(everything, one, held_out=640, train=rest, holdable=holdable)
+    assert {p.key() for p in unquoted} <= {p.key() for p in tutor}
     out = tmp_path / "train.jsonl"
     prompts.write_jsonl(out, train[:3], answers=False)
     assert all(set(json.loads(line)) == {"source", "prompt"} for line in out.open())
