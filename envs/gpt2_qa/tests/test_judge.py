@@ -9,6 +9,7 @@ import json
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,7 +128,7 @@ def test_the_split_is_the_secrets(tmp_path: Path) -> None:
     sources = {p.source for p in everything}
     assert sources == {"gcide", "jargon", "chatterbot"} and len(everything) >= 512 + 128 + 8192
     one, two = AssetSecret(b"a" * 32, "test"), AssetSecret(b"b" * 32, "test")
-    quoted = load_module(ENV / "scoring" / "judge.py", "judge").subject
+    quoted = judge.subject
     holdable = lambda p: quoted(p.prompt) is not None  # noqa: E731
     held, train = prompts.split(everything, one, held_out=640, train=8192, holdable=holdable)
     again, _ = prompts.split(everything, one, held_out=640, train=8192, holdable=holdable)
@@ -180,3 +181,20 @@ def test_the_engine_grades_within_the_quote(
     worst = max(graded[0].tokens + graded[2].tokens, graded[1].tokens + graded[3].tokens)
     assert worst <= service.quote(message, answers, controls)
     assert service.quote(message, ["", "  "], controls) == service.MIN_CHARGE  # never free
+
+
+def test_fluency_is_read_from_the_grade_not_the_score() -> None:
+    """Off-topic text scores 0 fluent or shuffled alike: the validation's fluency figures also
+    compare the grades for the question alone, where a fluent answer can win."""
+    validate = load_module(ENV / "builder" / "validate_judge.py", "validate_judge")
+    row = {"prompt": "Q?", "control": "C?", "written_answer": "one two three four"}
+    row["opponents"] = {"base": {"answer": "five six seven eight"}, "tutored": {"answer": "x"}}
+
+    def score(message: str, answer: str, control: str) -> Any:
+        fluent = answer in ("one two three four", "five six seven eight")
+        return judge.Graded(0.0, 6.0 if fluent else 2.0, 6.0)  # both score 0: a tie
+
+    figures = validate.fluency(score, [row])
+    assert figures["written_vs_shuffled"] == figures["base_vs_shuffled"] == 0.5
+    assert figures["written_vs_shuffled_by_grade"] == figures["base_vs_shuffled_by_grade"] == 1.0
+    assert figures["tutored_vs_shuffled_by_grade"] == 0.5  # one word: its shuffle is itself
