@@ -14,7 +14,8 @@ reference's (``bank_check.py`` checks it agrees with the Rust one on every probl
 Assets (one JSON file a problem: name, title, rating, description, public_tests, tests):
 
 - ``visible``: the visible problems, their tests included (the agent's, for development);
-- ``hidden-lite``: the first ``LITE_HIDDEN`` hidden problems (lite's hidden set);
+- ``hidden-lite``: the ``LITE_HIDDEN`` easiest hidden problems (by rating, then the hidden
+  order): lite's hidden set, where lite's CPU model solves something (``calibration/``);
 - ``hidden``: every hidden problem (standard's).
 
 Prints the pinned references (JSON) that ``envspec.yaml`` names, and where the secret came from
@@ -38,10 +39,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import bank_check  # noqa: E402 (this folder's tool)
 
-VERSION = "1.0.0"  # the sets of the 320-problem bank
+VERSION = "2.0.0"  # the sets of the 320-problem bank; 2.0.0: hidden-lite the easiest
 #: how many problems the agent sees (the rest are hidden)
 VISIBLE = 100
-#: lite's hidden set: the first of the hidden order
+#: lite's hidden set: the easiest of the hidden problems (with the whole bank, all rated 800:
+#: on harder ones the CPU model solved nothing, calibration/model-on-easy-problems.json)
 LITE_HIDDEN = 16
 #: tests a problem gets (the examples are judged too)
 HIDDEN_TESTS = 12
@@ -124,7 +126,8 @@ def build(
     ordered = order(slugs, secret)
     visible_n = min(VISIBLE, len(ordered) // 3) if only else VISIBLE
     visible, hidden = ordered[:visible_n], ordered[visible_n:]
-    sets = {"visible": visible, "hidden": hidden, "hidden-lite": hidden[:LITE_HIDDEN]}
+    easiest = sorted(hidden, key=lambda s: problems[s].rating)  # stable: the secret's order
+    sets = {"visible": visible, "hidden": hidden, "hidden-lite": easiest[:LITE_HIDDEN]}
     made: dict[str, dict[str, Any]] = {}
     for slug in visible:
         made[slug] = record(problems[slug], tests_of(problems[slug], VISIBLE_TESTS, PUBLIC_SEED))

@@ -12,10 +12,25 @@ from typing import Any
 import rust_tools
 
 SAMPLES = 4
+# how to read the input, shown: without it the small coder models mostly call read_line()
+# without a buffer or parse an io::Result (0.5B: 0 of 16 answers compiled without the
+# template, 8 of 32 with it; calibration/model-on-easy-problems.json)
 SYSTEM = (
     "You are an expert competitive programmer. Answer with one complete Rust program "
     "(edition 2021, standard library only) in a single ```rust code block. It reads the whole "
-    "input from stdin and prints the answer to stdout."
+    "input from stdin and prints the answer to stdout. Read the input as in this template:\n"
+    "```rust\n"
+    "use std::io::{self, Read};\n\n"
+    "fn main() {\n"
+    "    let mut input = String::new();\n"
+    "    io::stdin().read_to_string(&mut input).unwrap();\n"
+    "    let mut it = input.split_ascii_whitespace();\n"
+    "    let n: usize = it.next().unwrap().parse().unwrap();\n"
+    "    let word: String = it.next().unwrap().to_string();\n"
+    "    // ... solve, then print the answer\n"
+    '    println!("{}", n);\n'
+    "}\n"
+    "```"
 )
 
 

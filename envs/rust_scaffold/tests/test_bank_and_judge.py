@@ -4,12 +4,14 @@ gives each broken program the verdict of the limit it breaks."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -81,6 +83,13 @@ def test_the_split_and_the_hidden_tests_come_from_the_secret(tmp_path: Path) -> 
         assert len(ours) >= 10
     for data in files(tmp_path / "a1").values():
         assert a.value not in data and a.value.hex().encode() not in data
+    # lite's set is the easiest of the hidden problems (the secret orders those of a rating)
+    builder.LITE_HIDDEN = 2
+    builder.build(tmp_path / "lite", a, only=list(builder.SMALL_BANK))
+    lite = {p.stem for p in (tmp_path / "lite" / "hidden-lite").glob("*.json")}
+    rating = {name: _bank_check().load_problem(BANK / name).rating for name in hidden}
+    assert len(lite) == 2 and lite < hidden
+    assert max(rating[n] for n in lite) <= min(rating[n] for n in hidden - lite)
 
 
 def test_a_generator_that_fails_for_some_seeds_is_found() -> None:
@@ -191,3 +200,67 @@ def test_the_judge_solves_with_the_references_and_enforces_its_limits(tmp_path: 
     # and counts, replaced; the malformed lines crashed nothing
     verdicts = abused["details"]["verdicts"]  # type: ignore[index]
     assert set(verdicts.values()) == {"compile error"}
+
+
+def test_the_model_measure_estimates_pass_at_k_and_picks_as_the_reference() -> None:
+    """builder/measure_model.py's arithmetic: the unbiased pass@k, and the reference's pick
+    (the first of its samples that passes the examples, else the first that compiles)."""
+    measure = load_module(ENV / "builder" / "measure_model.py", "rs")
+    assert measure.pass_at_k(8, 0, 4) == 0.0
+    assert measure.pass_at_k(8, 8, 1) == 1.0
+    assert measure.pass_at_k(8, 2, 1) == pytest.approx(0.25)
+    assert measure.pass_at_k(8, 2, 4) == pytest.approx(1 - (6 * 5 * 4 * 3) / (8 * 7 * 6 * 5))
+    assert measure.pass_at_k(8, 5, 4) == 1.0  # fewer than 4 wrong: any 4 hold a right one
+
+    def sample(compiles: bool, examples: bool, solves: bool) -> dict[str, bool]:
+        return {"compiles": compiles, "examples": examples, "solves": solves}
+
+    wrong, lucky, right = (
+        sample(True, False, False),
+        sample(True, False, True),
+        sample(True, True, True),
+    )
+    broken, overfit = sample(False, False, False), sample(True, True, False)
+    n = measure.reference.SAMPLES
+    assert measure._reference_kind([broken, right] + [broken] * (n - 2))
+    assert not measure._reference_kind([overfit, right] + [broken] * (n - 2))
+    # nothing passes the examples: the first that compiles is kept, whatever it solves
+    assert measure._reference_kind([broken, lucky] + [wrong] * (n - 2))
+    assert not measure._reference_kind([wrong, lucky] + [wrong] * (n - 2))
+    # a sample past the reference's count is never its pick
+    assert not measure._reference_kind([broken] * n + [right])
+
+
+@pytest.mark.skipif(not shutil.which("rustc"), reason="rustc (scripts/bootstrap)")
+def test_the_reference_scaffold_keeps_the_first_program_that_passes_the_examples() -> None:
+    """reference/scaffold.py with canned answers in place of the model (its choice is what is
+    tested; the model's quality is measured by builder/measure_model.py): a broken program and
+    one that fails the examples are passed over, and the template for reading input is in the
+    prompt every answer is asked with."""
+    sys.path.insert(0, str(ENV / "task" / "solution"))
+    try:
+        ref = load_module(ENV / "reference" / "scaffold.py", "rs_reference")
+    finally:
+        sys.path.remove(str(ENV / "task" / "solution"))
+    record = _builder().record(_bank_check().load_problem(BANK / "candle-contest"), [])
+    right = (BANK / "candle-contest" / "solution.rs").read_text()
+    answers = [
+        '```rust\nfn main() { let x: u32 = "a"; }\n```',  # does not compile
+        '```rust\nfn main() { println!("1 1"); }\n```',  # compiles, fails example 1
+        f"Here it is:\n```rust\n{right}```\nIt counts the tallest candles.",
+        "```rust\nfn main() {}\n```",
+    ]
+    asked: list[list[dict[str, str]]] = []
+
+    class Completions:
+        async def create(self, messages: list[dict[str, str]], **_: object) -> object:
+            asked.append(messages)
+            message = SimpleNamespace(content=answers[len(asked) - 1])
+            return SimpleNamespace(choices=[SimpleNamespace(message=message)])
+
+    client = SimpleNamespace(chat=SimpleNamespace(completions=Completions()))
+    problem = {k: record[k] for k in ("name", "title", "description", "public_tests")}
+    source = asyncio.run(ref.generate_solution(client, asyncio.Semaphore(1), problem))
+    assert source.strip() == right.strip()
+    assert len(asked) == 3  # it stops at the first program that passes
+    assert all("read_to_string" in m[0]["content"] for m in asked)

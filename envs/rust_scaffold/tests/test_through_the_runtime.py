@@ -40,7 +40,7 @@ SMALL = {
     "total_seconds: 900": "total_seconds: 200",
     "max_tokens: 768": "max_tokens: 48",
     "scoring_tokens: 60000": "scoring_tokens: 3000",
-    "version: 0.1.1": "version: 0.1.1-ci",
+    "version: 0.2.0": "version: 0.2.0-ci",
 }
 #: the packaged SmolLM2 as an asset: the same wheel always gives this digest
 SMOLLM2 = "sha256:1859f286f4bafcb76da541b1a86b2f570ccda67fb827f1eade61e3f8b116975e"
