@@ -9,15 +9,16 @@ each problem, asks it ``K`` times with the reference scaffold's prompt (the firs
 the rest at temperature 0.8). Each answer is judged as the scorer would on the problem's tests
 (drawn from the public seed: a measurement of difficulty, not a scoring), three ways:
 
-- ``raw``: the answer compiled as it is (the starting scaffold's kind: one prompt, raw answer);
+- ``raw``: the answer compiled as it is (the starting scaffold's kind: a raw answer, though to
+  the reference's prompt; the starting scaffold itself is measured through the runtime);
 - ``code``: the code extracted from the answer (``rust_tools.extract_code``);
 - ``examples``: whether that code passes the public examples (what the reference filters by).
 
 The report (JSON): per problem the verdicts of every sample; overall the starting kind's
 fraction (the greedy raw answer), pass@1 (greedy, extracted), the unbiased pass@k estimate for
-k = 1, 2, 4, ..., K over the samples, and the reference's kind (the first of its first
-``REFERENCE_SAMPLES`` answers that passes the examples, else the first that compiles), each
-with its standard error over the problems.
+k = 1, 2, 4, ..., K over the samples, and the reference's kind (of the first ``SAMPLES`` answers,
+as many as reference/scaffold.py asks for, the first that passes the examples, else the first
+that compiles: the reference's own rule), each with its standard error over the problems.
 """
 
 from __future__ import annotations
@@ -133,6 +134,8 @@ def pass_at_k(n: int, c: int, k: int) -> float:
 
 
 def _reference_kind(samples: list[dict[str, Any]]) -> bool:
+    """Whether the reference's pick among these samples solves (its rule, restated on verdicts
+    already judged; tests/test_bank_and_judge.py checks both)."""
     first = samples[: reference.SAMPLES]
     for s in first:
         if s["examples"]:
