@@ -280,6 +280,47 @@ class Report:
         return not self.failures
 
 
+#: the hash seed tests are made under: a generator that iterates a set of strings (medal-table's
+#: country codes) draws its tests in that set's order, which follows the process's hash seed
+HASH_SEED = "0"
+
+
+def make_tests(path: Path, count: int, seed: str) -> list[dict[str, str]]:
+    """``count`` tests of the problem at ``path``: inputs from its generator (case seeds from
+    ``seed``), expected outputs from its Python reference. In this process: see
+    :func:`make_tests_apart` for tests that do not follow its hash seed."""
+    gen = load_module(path / "gen.py").generate
+    solve = load_module(path / "solve.py").solve
+    tests = []
+    for i in range(count):
+        inp = gen(random.Random(case_seed(seed, path.name, i)), i)
+        tests.append({"input": inp, "output": solve(inp)})
+    return tests
+
+
+def make_tests_apart(path: Path, count: int, seed: str) -> list[dict[str, str]]:
+    """:func:`make_tests` in a process of its own under :data:`HASH_SEED` (here where this one
+    runs under it already): the assets' tests, the same whichever process builds them."""
+    if os.environ.get("PYTHONHASHSEED") == HASH_SEED:
+        return make_tests(path, count, seed)
+    child = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import bank_check; "
+        "from pathlib import Path; "
+        "print(json.dumps(bank_check.make_tests(Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4])))"
+    )
+    here = str(Path(__file__).resolve().parent)
+    made = subprocess.run(
+        [sys.executable, "-c", child, here, str(path), str(count), seed],
+        env={**os.environ, "PYTHONHASHSEED": HASH_SEED},
+        capture_output=True,
+        text=True,
+    )
+    if made.returncode != 0:
+        raise RuntimeError(f"{path.name}'s tests could not be made:\n{made.stderr[-2000:]}")
+    tests: list[dict[str, str]] = json.loads(made.stdout)
+    return tests
+
+
 def check_problem(path: Path, n_tests: int, seed: str) -> Report:
     report = Report(slug=path.name)
     try:

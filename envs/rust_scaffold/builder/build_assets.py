@@ -14,8 +14,9 @@ reference's (``bank_check.py`` checks it agrees with the Rust one on every probl
 Assets (one JSON file a problem: name, title, rating, description, public_tests, tests):
 
 - ``visible``: the visible problems, their tests included (the agent's, for development);
-- ``hidden-lite``: the ``LITE_HIDDEN`` easiest hidden problems (by rating, then the hidden
-  order): lite's hidden set, where lite's CPU model solves something (``calibration/``);
+- ``hidden-lite``: lite's hidden set, ``LITE_HIDDEN``'s count of hidden problems of each
+  rating it names, first in the hidden order: where lite's CPU model solves something, and
+  the reference scaffold lands in the issue's band (``calibration/``);
 - ``hidden``: every hidden problem (standard's).
 
 Prints the pinned references (JSON) that ``envspec.yaml`` names, and where the secret came from
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,12 +39,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import bank_check  # noqa: E402 (this folder's tool)
 
-VERSION = "2.0.0"  # the sets of the 320-problem bank; 2.0.0: hidden-lite the easiest
+#: the sets of the 320-problem bank; 2.0.0: hidden-lite the 16 easiest (all rated 800);
+#: 2.1.0: hidden-lite nine 800, seven 900 (the reference solved 0.25 and 0.31 of the easiest)
+VERSION = "2.1.0"
 #: how many problems the agent sees (the rest are hidden)
 VISIBLE = 100
-#: lite's hidden set: the easiest of the hidden problems (with the whole bank, all rated 800:
-#: on harder ones the CPU model solved nothing, calibration/model-on-easy-problems.json)
-LITE_HIDDEN = 16
+#: lite's hidden set: rating -> how many hidden problems of it (calibration/lite.json: the
+#: reference scaffold solved 0.25-0.31 of sixteen rated 800, above the issue's 0.10-0.20)
+LITE_HIDDEN = {800: 9, 900: 7}
 #: tests a problem gets (the examples are judged too)
 HIDDEN_TESTS = 12
 VISIBLE_TESTS = 12
@@ -82,15 +84,21 @@ def order(slugs: list[str], secret: AssetSecret) -> list[str]:
     return sorted(slugs, key=lambda s: secret.derive(f"rust_scaffold/split/{s}"))
 
 
+def lite_set(hidden: list[str], problems: dict[str, bank_check.Problem]) -> list[str]:
+    """Lite's hidden problems: for each rating of ``LITE_HIDDEN``, its count of the hidden
+    problems of that rating, in the hidden (the secret's) order. Fewer where the bank has
+    fewer (a small bank's tests)."""
+    chosen = []
+    for rating, count in LITE_HIDDEN.items():
+        chosen += [s for s in hidden if problems[s].rating == rating][:count]
+    return chosen
+
+
 def tests_of(problem: bank_check.Problem, count: int, seed: str) -> list[dict[str, str]]:
-    """``count`` tests from the problem's generator, expected outputs from its Python reference."""
-    gen = bank_check.load_module(problem.path / "gen.py").generate
-    solve = bank_check.load_module(problem.path / "solve.py").solve
-    tests = []
-    for i in range(count):
-        inp = gen(random.Random(bank_check.case_seed(seed, problem.slug, i)), i)
-        tests.append({"input": inp, "output": solve(inp)})
-    return tests
+    """``count`` tests from the problem's generator, expected outputs from its Python reference
+    (``bank_check.make_tests``, in a process of its own under a fixed hash seed: the same bank
+    and seed, the same tests, whatever process asks)."""
+    return bank_check.make_tests_apart(problem.path, count, seed)
 
 
 def record(problem: bank_check.Problem, tests: list[dict[str, str]]) -> dict[str, Any]:
@@ -126,8 +134,7 @@ def build(
     ordered = order(slugs, secret)
     visible_n = min(VISIBLE, len(ordered) // 3) if only else VISIBLE
     visible, hidden = ordered[:visible_n], ordered[visible_n:]
-    easiest = sorted(hidden, key=lambda s: problems[s].rating)  # stable: the secret's order
-    sets = {"visible": visible, "hidden": hidden, "hidden-lite": easiest[:LITE_HIDDEN]}
+    sets = {"visible": visible, "hidden": hidden, "hidden-lite": lite_set(hidden, problems)}
     made: dict[str, dict[str, Any]] = {}
     for slug in visible:
         made[slug] = record(problems[slug], tests_of(problems[slug], VISIBLE_TESTS, PUBLIC_SEED))

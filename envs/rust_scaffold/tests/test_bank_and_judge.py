@@ -59,7 +59,9 @@ def test_every_problem_loads_and_a_sample_passes_the_bank_check() -> None:
         assert done.returncode == 0, done.stdout[-2000:]
 
 
-def test_the_split_and_the_hidden_tests_come_from_the_secret(tmp_path: Path) -> None:
+def test_the_split_and_the_hidden_tests_come_from_the_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     builder = _builder()
     a = AssetSecret(os.urandom(32), "fresh")
     b = AssetSecret(os.urandom(32), "fresh")
@@ -83,13 +85,40 @@ def test_the_split_and_the_hidden_tests_come_from_the_secret(tmp_path: Path) -> 
         assert len(ours) >= 10
     for data in files(tmp_path / "a1").values():
         assert a.value not in data and a.value.hex().encode() not in data
-    # lite's set is the easiest of the hidden problems (the secret orders those of a rating)
-    builder.LITE_HIDDEN = 2
+    # lite's set: so many hidden problems of each rating it names, first in the secret's order
+    rating = {name: _bank_check().load_problem(BANK / name).rating for name in hidden}
+    two_ratings = sorted(set(rating.values()))[:2]
+    monkeypatch.setattr(builder, "LITE_HIDDEN", {r: 1 for r in two_ratings})
     builder.build(tmp_path / "lite", a, only=list(builder.SMALL_BANK))
     lite = {p.stem for p in (tmp_path / "lite" / "hidden-lite").glob("*.json")}
-    rating = {name: _bank_check().load_problem(BANK / name).rating for name in hidden}
-    assert len(lite) == 2 and lite < hidden
-    assert max(rating[n] for n in lite) <= min(rating[n] for n in hidden - lite)
+    in_order = [s for s in builder.order(list(builder.SMALL_BANK), a) if s in hidden]
+    assert lite == {next(s for s in in_order if rating[s] == r) for r in two_ratings}
+
+
+def test_the_assets_tests_do_not_follow_the_hash_seed() -> None:
+    """medal-table's generator iterates a set of strings, whose order follows the process's hash
+    seed: two builds of asset version 2.0.0 differed there. The assets' tests are made apart,
+    under a fixed seed."""
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import bank_check; "
+        "from pathlib import Path; p = Path(sys.argv[2]); "
+        "print(json.dumps([bank_check.make_tests(p, 6, 's'), "
+        "bank_check.make_tests_apart(p, 6, 's')]))"
+    )
+    runs = [
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-c", code, str(ENV / "builder"), str(BANK / "medal-table")],
+                env={**os.environ, "PYTHONHASHSEED": seed},
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+        for seed in ("1", "2")
+    ]
+    assert runs[0][0] != runs[1][0], "made in each process, the tests should differ"
+    assert runs[0][1] == runs[1][1]
 
 
 def test_a_generator_that_fails_for_some_seeds_is_found() -> None:
@@ -229,6 +258,41 @@ def test_the_model_measure_estimates_pass_at_k_and_picks_as_the_reference() -> N
     assert not measure._reference_kind([wrong, lucky] + [wrong] * (n - 2))
     # a sample past the reference's count is never its pick
     assert not measure._reference_kind([broken] * n + [right])
+
+
+@pytest.mark.skipif(not shutil.which("rustc"), reason="rustc (scripts/bootstrap)")
+def test_the_model_measure_generates_with_transformers_where_llamacpp_is_not(
+    tmp_path: Path,
+) -> None:
+    """measure_model.py --engine transformers (the lent GPU's path; here on the CPU, with the
+    packaged SmolLM2): every problem of a built set gets its samples, the greedy one first,
+    each counted in tokens of prompt and answer, and the figures come by rating too."""
+    from envspec.assets.models import build_model
+
+    builder = _builder()
+    builder.build(tmp_path / "sets", AssetSecret(os.urandom(32), "fresh"), only=["broken-stairs"])
+    build_model(
+        "smollm2-135m-instruct",
+        tmp_path / "model",
+        cache=Path.home() / ".cache" / "envspec-tests" / "wheels",
+    )
+    gguf = next((tmp_path / "model").glob("*.gguf"))
+    out = tmp_path / "report.json"
+    argv = [sys.executable, str(ENV / "builder" / "measure_model.py"), str(gguf)]
+    argv += ["--out", str(out), "--set", str(tmp_path / "sets" / "hidden"), "--samples", "4"]
+    argv += ["--engine", "transformers", "--max-tokens", "8", "--max-rating", "2000"]
+    subprocess.run(argv, check=True, capture_output=True, timeout=600)
+    report = json.loads(out.read_text())
+    samples = report["per_problem"]["broken-stairs"]
+    assert [s["i"] for s in samples] == [0, 1, 2, 3]
+    # one prompt (the statement: over a hundred tokens) and 1 to 8 tokens of answer each
+    tokens = [s["tokens"] for s in samples]
+    assert min(tokens) > 100 and max(tokens) - min(tokens) < 8
+    answers = json.loads(out.with_suffix(".answers.json").read_text())
+    assert sorted(a[3] for a in answers) == sorted(tokens)
+    assert not any(s["solves"] for s in samples)  # eight tokens of SmolLM2 solve nothing
+    assert report["summary"]["by_rating"]["1000"]["problems"] == 1
+    assert report["summary"]["pass@4"]["mean"] == 0.0
 
 
 @pytest.mark.skipif(not shutil.which("rustc"), reason="rustc (scripts/bootstrap)")
