@@ -278,16 +278,17 @@ def calibrate(
 
 
 def notes(figures: dict[str, Any], details: dict[str, Any], *, hidden: bool) -> str:
-    """The provenance's notes: the backend, and the last reference scoring's details (its
-    scalars), which are operator-only; of a hidden-score environment they are left out, as
-    they may hold what the score hides (a ground truth's optimum, say) and the manifest is
-    public."""
+    """The provenance's notes: the backend, and the last reference scoring's details, which
+    are operator-only while the manifest is public: of their top-level numbers and booleans
+    alone (text, lists and mappings may name what is hidden: rust_scaffold's verdicts are
+    keyed by the hidden problems' names), and of a hidden-score environment none, as they may
+    hold what the score hides (a ground truth's optimum, say)."""
     where = f"envspec calibrate, {figures['starting']['backend']} backend "
     where += f"({figures['starting']['isolation']})"
     if hidden:
         return f"{where}; scorer details withheld (the score is hidden)"
     shown = ", ".join(
-        f"{k}={v}" for k, v in sorted(details.items()) if v is not None and not isinstance(v, list)
+        f"{k}={v}" for k, v in sorted(details.items()) if isinstance(v, (int, float, bool))
     )
     return f"{where}; scorer details: {shown}"
 

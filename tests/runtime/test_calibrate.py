@@ -171,3 +171,22 @@ def test_a_hidden_score_keeps_the_scorers_details_out_of_the_public_notes() -> N
     assert "optimum=5.1008" in notes(figures, details, hidden=False)
     hidden = notes(figures, details, hidden=True)
     assert "5.1008" not in hidden and "5.27" not in hidden and "withheld" in hidden
+
+
+def test_the_public_notes_keep_only_the_details_numbers() -> None:
+    """Scorer details are operator-only: text, lists and mappings may name hidden things (two
+    calibration files of rust_scaffold 0.2.0 carried its hidden problems' names this way)."""
+    from envspec.runtime.calibrate import notes
+
+    figures = {"starting": {"backend": "docker", "isolation": "container"}}
+    details = {
+        "verdicts": {"hidden-problem-name": "solved"},
+        "answers": ["a hidden answer"],
+        "best": "hidden-problem-name",
+        "judge_seconds": 17.8,
+        "isolated": True,
+        "solved": 3,
+    }
+    shown = notes(figures, details, hidden=False)
+    assert "hidden" not in shown
+    assert "judge_seconds=17.8" in shown and "isolated=True" in shown and "solved=3" in shown
