@@ -172,6 +172,7 @@ def _generate_on_gpu(
     done: list[tuple[int, int, str, int, float]] = []
 
     def run(indices: list[int], n: int, first: int) -> None:
+        # ``n`` answers a problem, numbered from ``first``: sample 0 is the greedy one
         enc = tok([prompts[j] for j in indices], return_tensors="pt", padding=True)
         enc = enc.to(device)
         sampling: dict[str, Any] = (
@@ -182,7 +183,7 @@ def _generate_on_gpu(
                 "top_p": 0.95,
                 "min_p": 0.05,
             }
-            if first
+            if first > 0
             else {"do_sample": False}
         )
         began = time.monotonic()
