@@ -511,6 +511,23 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
         "semantic",
     ),
     (
+        "variant-serves-no-such-service",
+        _set(f"{L}.services", {"juge": {"threads": 4}}),
+        {f"{L}.services.juge": ("no service named 'juge'", "did you mean 'judge'?")},
+        "semantic",
+    ),
+    (
+        "variant-serves-on-gpus-with-llamacpp",
+        _set(f"{L}.services", {"judge": {"gpus": 1}}),
+        {
+            f"{L}.services.judge.gpus": (
+                "would serve judge with GPUs on llamacpp, a CPU engine",
+                "set engine: transformers for this variant, or gpus: 0",
+            )
+        },
+        "semantic",
+    ),
+    (
         "request-budget-not-a-count",
         _set(f"{L}.budgets.requests", {"judge": 1.5}),
         {f"{L}.budgets.requests.judge": ("expected integer, got number 1.5", None)},

@@ -417,6 +417,18 @@ class Manifest:
             hint = did_you_mean(name, names) or f"choose one of: {', '.join(names)}"
             raise BadInput(f"{self.name} has no variant {name!r}", hint=hint) from None
 
+    def as_run_of(self, variant: str) -> Manifest:
+        """The manifest as runs of ``variant`` see it: its services served as the variant says
+        (``variants.<name>.services``: engine, GPUs, threads, context); itself where the
+        variant changes nothing. Applying it twice changes nothing more."""
+        changes = self.raw["variants"][self.variant(variant).name].get("services", {})
+        if not changes:
+            return self
+        raw = self.to_dict()
+        for service in raw.get("services", []):
+            service.update(changes.get(service["name"], {}))
+        return Manifest.from_dict(raw)
+
     def assets_of(self, variant: str | None) -> tuple[Asset, ...]:
         """The assets a run of ``variant`` gets: the top-level ones, then the variant's own
         (``None``: the top-level ones only)."""

@@ -75,8 +75,9 @@ def start_run(
 
     gc()
     _, resolved = resolve(Reference.parse(reference), access=access)
-    manifest = resolved.manifest
-    name = variant or next(iter(manifest.variants))
+    name = variant or next(iter(resolved.manifest.variants))
+    # the run's record keeps the manifest as this variant serves its services
+    manifest = resolved.manifest.as_run_of(name)
     v = manifest.variant(name)
     limits = budget.limits_for(v.budgets, budgets)
     be = get_backend(backend)

@@ -63,6 +63,7 @@ def validate_semantics(data: Mapping[str, Any]) -> list[Problem]:
             if service not in served:
                 hint = did_you_mean(service, served) or "name one of the services"
                 add(f"variants.{name}.budgets.requests", f"no service named {service!r}", hint)
+    _check_variant_services(add, raw)
     assets = {a["name"]: a for a in raw.get("assets", [])}
     for i, service in enumerate(raw.get("services", [])):
         kind = service["kind"]
@@ -110,6 +111,29 @@ FIELDS_OF_OTHER_KIND = {
     "openai-compatible": {"command", "routes", "unit", "quote", "ready"},
     "custom": {"model", "engine", "file", "context"},
 }
+
+
+def _check_variant_services(add: Any, raw: Mapping[str, Any]) -> None:
+    """A variant's ``services`` names services that exist, sets only what applies to their
+    kind, and leaves no llama.cpp engine with GPUs."""
+    services = {s["name"]: s for s in raw.get("services", [])}
+    for name, variant in raw["variants"].items():
+        for served, changes in variant.get("services", {}).items():
+            where = f"variants.{name}.services.{served}"
+            service = services.get(served)
+            if service is None:
+                hint = did_you_mean(served, list(services)) or "name one of the services"
+                add(where, f"no service named {served!r}", hint)
+                continue
+            for field in sorted(set(changes) & FIELDS_OF_OTHER_KIND[service["kind"]]):
+                add(f"{where}.{field}", f"{field} does not apply to {service['kind']} services")
+            resolved = {**service, **changes}
+            if resolved.get("gpus") and resolved.get("engine", "llamacpp") == "llamacpp":
+                add(
+                    f"{where}.gpus",
+                    f"variant {name} would serve {served} with GPUs on llamacpp, a CPU engine",
+                    "set engine: transformers for this variant, or gpus: 0",
+                )
 
 
 def _escapes(rel: str) -> bool:

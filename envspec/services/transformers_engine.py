@@ -8,6 +8,9 @@ For GPU hosts with torch and transformers but no vLLM (the lent H200): the same 
 llama.cpp's, served on the run's GPUs. Self-contained (standard library and transformers with
 its ``serving`` extra), as the other service programs are.
 
+On a GPU it batches continuously (paged attention: many requests share each step), with each
+request's own sampling (:func:`_sample_each_request`).
+
 Two facts of ``transformers serve`` that the metering proxy must know (runtime/services.py
 says so in the proxy's configuration): it pins the model it preloads, refusing requests that
 name another (:func:`served_name` is the name it answers to), and it refuses
@@ -17,6 +20,9 @@ name another (:func:`served_name` is the name it answers to), and it refuses
 from __future__ import annotations
 
 import argparse
+import contextvars
+import copy
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -47,6 +53,90 @@ def _name_the_architecture() -> None:
     gguf.load_gguf_checkpoint = load_named
 
 
+#: llama.cpp server's defaults, so that a model samples alike on either engine
+DEFAULT_TOP_K = 40
+DEFAULT_TOP_P = 0.95
+#: the sampling of the request being added to the batch (set around the serving code's call)
+_REQUEST_SAMPLING: contextvars.ContextVar[dict[str, Any]] = contextvars.ContextVar("sampling")
+
+
+def request_sampling(gen_config: Any) -> dict[str, Any]:
+    """The per-request arguments of continuous batching's processors for a request's
+    generation configuration: temperature 0 is greedy (top-k 1), as OpenAI's API means it."""
+    temperature = gen_config.temperature
+    if temperature is None or float(temperature) <= 0.0:
+        return {"temperature": 1.0, "top_k": 1, "top_p": 1.0}
+    return {
+        "temperature": float(temperature),
+        "top_k": int(gen_config.top_k or DEFAULT_TOP_K),
+        "top_p": float(gen_config.top_p if gen_config.top_p is not None else DEFAULT_TOP_P),
+    }
+
+
+def _sample_each_request() -> None:
+    """``transformers serve``'s continuous batching (5.24) samples every request as the first
+    one it saw asked. Its batching has per-request temperature, top-k and top-p once they are
+    switched on; switch them on and hand each request's own to the batch."""
+    from transformers import ContinuousBatchingConfig
+    from transformers.cli.serving.utils import CBGenerateManager
+    from transformers.generation.continuous_batching.continuous_api import (
+        ContinuousBatchingManager,
+    )
+
+    init_cb = CBGenerateManager.init_cb
+    streaming = CBGenerateManager.generate_streaming
+    non_streaming = CBGenerateManager.generate_non_streaming
+    add_request = ContinuousBatchingManager.add_request
+
+    def init_per_request(self: Any, model: Any, gen_config: Any) -> None:
+        if self._cb is None:
+            # the processors exist only for values the batch's configuration sets (not 1.0)
+            self._cb_config = dataclasses.replace(
+                self._cb_config or ContinuousBatchingConfig(), per_request_processors=True
+            )
+            gen_config = copy.deepcopy(gen_config)
+            gen_config.do_sample = True
+            gen_config.temperature = 0.8
+            gen_config.top_k = DEFAULT_TOP_K
+            gen_config.top_p = DEFAULT_TOP_P
+        init_cb(self, model, gen_config)
+
+    def streaming_sampled(
+        self: Any,
+        model: Any,
+        processor: Any,
+        inputs: Any,
+        gen_config: Any,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        token = _REQUEST_SAMPLING.set(request_sampling(gen_config))
+        try:
+            return streaming(self, model, processor, inputs, gen_config, *args, **kwargs)
+        finally:
+            _REQUEST_SAMPLING.reset(token)
+
+    async def non_streaming_sampled(
+        self: Any,
+        model: Any,
+        processor: Any,
+        inputs: Any,
+        gen_config: Any,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        _REQUEST_SAMPLING.set(request_sampling(gen_config))  # this request's task alone
+        return await non_streaming(self, model, processor, inputs, gen_config, *args, **kwargs)
+
+    def add_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return add_request(self, *args, **{**_REQUEST_SAMPLING.get({}), **kwargs})
+
+    CBGenerateManager.init_cb = init_per_request  # type: ignore[method-assign]
+    CBGenerateManager.generate_streaming = streaming_sampled  # type: ignore[method-assign]
+    CBGenerateManager.generate_non_streaming = non_streaming_sampled  # type: ignore[method-assign]
+    ContinuousBatchingManager.add_request = add_sampled  # type: ignore[method-assign]
+
+
 def main(argv: list[str]) -> int:
     """Serve ``MODEL`` until SIGTERM (uvicorn's own handling)."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -58,6 +148,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: torch's choice)")
     parser.add_argument("--ctx", type=int, default=4096, help="accepted for llama.cpp's argv")
     parser.add_argument("--alias", default=None, help="accepted for llama.cpp's argv")
+    parser.add_argument(
+        "--batching",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="continuous batching (auto: on a GPU)",
+    )
     args = parser.parse_args(argv)
 
     import torch
@@ -78,7 +174,16 @@ def main(argv: list[str]) -> int:
 
         uvicorn.Config = unix_config  # type: ignore[misc,assignment]
     _name_the_architecture()
-    print(f"transformers serving {args.model} on {args.host}:{args.port}", flush=True)
+    batching = args.batching == "on" or (
+        args.batching == "auto" and args.device != "cpu" and torch.cuda.is_available()
+    )
+    if batching:
+        _sample_each_request()
+    print(
+        f"transformers serving {args.model} on {args.host}:{args.port}"
+        f"{' (continuous batching)' if batching else ''}",
+        flush=True,
+    )
     Serve(
         force_model=served_name(args.model),
         host=args.host,
@@ -86,6 +191,7 @@ def main(argv: list[str]) -> int:
         device=args.device,
         dtype=args.dtype,
         log_level="warning",
+        continuous_batching=batching,
     )
     return 0
 

@@ -204,6 +204,23 @@ def test_hardware_summary() -> None:
     assert m.variant("standard").hardware.summary() == "16 cpu, 64 GB, 2x h100|h200"
 
 
+def test_a_variant_serves_its_services_its_own_way() -> None:
+    data = minimal()
+    data["assets"].append(
+        {"name": "m", "ref": f"r/m@{DIGEST}", "mount": "/m", "visibility": "service"}
+    )
+    data["services"] = [{"name": "coder", "kind": "openai-compatible", "model": "m", "threads": 2}]
+    data["variants"]["standard"]["services"] = {"coder": {"engine": "transformers", "gpus": 1}}
+    m = Manifest.from_dict(data)
+    lite, standard = m.as_run_of("lite"), m.as_run_of("standard")
+    assert lite is m  # nothing of its own
+    (served,) = standard.services
+    assert (served.engine, served.gpus, served.threads) == ("transformers", 1, 2)
+    assert standard.to_dict()["services"][0]["engine"] == "transformers"  # a run's record
+    assert standard.as_run_of("standard") == standard
+    assert m.services[0].engine == "llamacpp"  # the manifest itself is unchanged
+
+
 def test_base_image_override() -> None:
     m = Manifest.from_dict(minimal())
     assert m.variant("lite").base_image(m) == DEFAULT_BASE_IMAGE

@@ -269,9 +269,9 @@ print(json.dumps({"plain": plain["usage"], "streamed": [c["usage"] for c in chun
 
 
 def test_a_model_on_the_transformers_engine_is_metered_by_its_own_usage(tmp_path: Path) -> None:
-    """The GPU hosts' engine (transformers serve), here on the CPU through the local backend:
-    requests as clients send them (a model name, stream_options) are served, and the run's
-    usage is the engine's own."""
+    """The GPU hosts' engine (transformers serve), here on the CPU through the local backend,
+    chosen by the variant (the manifest's service is llama.cpp's): requests as clients send
+    them (a model name, stream_options) are served, and the run's usage is the engine's own."""
     root = tmp_path
     cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
     build_model("smollm2-135m-instruct", root / "model", cache=cache)
@@ -280,12 +280,13 @@ def test_a_model_on_the_transformers_engine_is_metered_by_its_own_usage(tmp_path
 
     def on_transformers(manifest: dict[str, Any]) -> None:
         _with_chat(manifest)
-        manifest["services"][0]["engine"] = "transformers"
+        manifest["variants"]["lite"]["services"] = {"chat": {"engine": "transformers"}}
 
     env = edit_env(copy_env(TINY, root / "env", name="tiny-chat-tf"), on_transformers)
     ref = str(push_environment(env, target, assets_from=f"oci:{target.store}").environment)
     run = runs.start_run(ref, backend="local")
     try:
+        assert runstore.load(run.id).manifest["services"][0]["engine"] == "transformers"
         seen = json.loads(_py(run.id, ASK_BOTH))
     finally:
         result = runs.finish_run(run.id)

@@ -60,6 +60,7 @@ def engine(
     threads: int = 2,
     program: str = "llamacpp.py",
     device: str | None = None,
+    extra: tuple[str, ...] = (),
     timeout: float = 60.0,
 ) -> Iterator[str]:
     """An engine (llama.cpp, or ``program``: transformers_engine.py on ``device``) serving
@@ -68,6 +69,7 @@ def engine(
     argv = [sys.executable, str(SERVICES / program), str(model), "--port", str(port)]
     argv += ["--alias", "smollm2", "--ctx", "2048", "--threads", str(threads)]
     argv += ["--device", device] if device else []
+    argv += extra
     url = f"http://127.0.0.1:{port}/v1/models"
     with process(argv, log, url, ready=True, timeout=timeout) as ready:
         yield ready.removesuffix("/v1/models")

