@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# rust_scaffold `standard` on a GPU host without Docker, llama.cpp or rustc (the lent H100):
+# the calibration through the runtime's local backend (the transformers engine batching on the
+# GPU behind the metering proxy, the judge's rustc as the scorer kit's sandbox uids), and the
+# raw model on every hidden problem (builder/measure_model.py --engine transformers).
+# Usage, as root in the repository root:
+#   benchmarks/rust_scaffold_standard_gpu.sh OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]
+# STORE: `envspec pull REF --into oci:STORE --slim --variant standard`; DEBS: Debian's
+# rustc-web, libstd-rust-web-1.96, libstd-rust-web-dev, libllvm22 and libz3-4 (`apt-get
+# download`); WHEELS: what the host lacks (transformers 5.24 and its serving extra, gguf,
+# jsonschema, docker, ruamel.yaml). STEPS: any of "calibrate measure" (default both); SAMPLES:
+# measure_model's answers a problem (default 8). A scoring of standard takes longer than one
+# command may on the lent machine: run this under setsid and read OUT_DIR's logs meanwhile.
+set -u -o pipefail
+out=${1:?usage: $0 OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]}
+store=${2:?}
+debs=${3:?}
+wheels=${4:?}
+what=${5:-calibrate measure}
+samples=${6:-8}
+mkdir -p "$out"
+export PYTHONUNBUFFERED=1 ENVSPEC_HOME=${ENVSPEC_HOME:-/var/lib/envspec-home}
+if ! command -v rustc >/dev/null; then
+  # rustc where the judge's PATH finds it (/usr/local/bin), its libraries beside it
+  for f in "$debs"/*.deb; do dpkg -x "$f" /opt/rust || exit 1; done
+  printf '%s\n' '#!/bin/sh' \
+    'LD_LIBRARY_PATH=/opt/rust/usr/lib/x86_64-linux-gnu exec /opt/rust/usr/bin/rustc --sysroot /opt/rust/usr "$@"' \
+    >/usr/local/bin/rustc
+  chmod 755 /usr/local/bin/rustc
+fi
+rustc --version | tee "$out/rustc.txt" || exit 1
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site \
+  "$wheels"/*.whl || exit 1
+export PYTHONPATH=/tmp/site:$PWD
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+version=$(sed -n 's/^version: //p' envs/rust_scaffold/envspec.yaml)
+ref="oci:$store:envspec/rust_scaffold:$version"
+if [[ " $what " == *" calibrate "* ]]; then
+  python3 -m envspec.cli.main calibrate envs/rust_scaffold --variant standard --ref "$ref" \
+    --backend local --repeats 1 --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
+fi
+if [[ " $what " == *" measure "* ]]; then
+  # the model and the hidden set as the runs fetched them (the digests of the manifest)
+  assets=$ENVSPEC_HOME/cache/assets
+  model=$(ls "$assets"/*/model.gguf | head -1)
+  hidden=$(python3 -c 'import re,sys; print(re.search(r"rust_scaffold-hidden@sha256:(\w+)", sys.stdin.read())[1])' <envs/rust_scaffold/envspec.yaml)
+  python3 envs/rust_scaffold/builder/measure_model.py "$model" --engine transformers \
+    --set "$assets/$hidden" --max-rating 3000 --samples "$samples" --judges 14 \
+    --out "$out/measure.json" 2>&1 | tee "$out/measure.log"
+fi
+echo "done: $what" | tee "$out/done"
