@@ -7,8 +7,15 @@
 #   benchmarks/rust_scaffold_standard_gpu.sh OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]
 # STORE: `envspec pull REF --into oci:STORE --slim --variant standard`; DEBS: Debian's
 # rustc-web, libstd-rust-web-1.96, libstd-rust-web-dev, libllvm22 and libz3-4 (`apt-get
-# download`); WHEELS: what the host lacks (transformers 5.24 and its serving extra, gguf,
-# jsonschema, docker, ruamel.yaml). STEPS: any of "calibrate measure" (default both); SAMPLES:
+# download`); WHEELS: what the lent host lacks, for Python 3.12 (the device tool's README says
+# how: `pip download --no-deps --only-binary=:all: --python-version 3.12 ...`) of
+#   transformers==5.24.0 gguf==0.19.0 fastapi==0.165.0 opentelemetry-api==1.45.3
+#   starlette==1.10.0 uvicorn==0.55.0 pydantic==2.14.4 pydantic-core==2.50.5
+#   annotated-types==0.8.0 typing-inspection==0.4.5 typing-extensions openai==3.63.0 distro
+#   jiter==0.19.0 sniffio==1.3.1 jsonschema==4.26.0 jsonschema-specifications==2025.9.1
+#   referencing==0.37.0 rpds-py==2026.9.1 docker==7.2.0 ruamel.yaml==0.19.1
+# (2026-12-05, without opentelemetry-api: the engine failed at its import and the run with
+# it, cleanly). STEPS: any of "calibrate measure" (default both); SAMPLES:
 # measure_model's answers a problem (default 8). A scoring of standard takes longer than one
 # command may on the lent machine: run this under setsid and read OUT_DIR's logs meanwhile.
 set -u -o pipefail
@@ -32,6 +39,8 @@ rustc --version | tee "$out/rustc.txt" || exit 1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site \
   "$wheels"/*.whl || exit 1
 export PYTHONPATH=/tmp/site:$PWD
+# what the runtime and the engine import, before a run finds out (a run takes minutes)
+python3 -c 'import transformers.cli.serve, gguf, jsonschema, docker, ruamel.yaml, aiohttp' || exit 1
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 version=$(sed -n 's/^version: //p' envs/rust_scaffold/envspec.yaml)
 ref="oci:$store:envspec/rust_scaffold:$version"
