@@ -101,32 +101,20 @@ def _sample_each_request() -> None:
             gen_config.top_p = DEFAULT_TOP_P
         init_cb(self, model, gen_config)
 
-    def streaming_sampled(
-        self: Any,
-        model: Any,
-        processor: Any,
-        inputs: Any,
-        gen_config: Any,
-        *args: Any,
-        **kwargs: Any,
-    ) -> Any:
-        token = _REQUEST_SAMPLING.set(request_sampling(gen_config))
+    def sampling_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        # (model, processor, inputs, gen_config, ...): the serving code's order, 5.24
+        return request_sampling(kwargs["gen_config"] if "gen_config" in kwargs else args[3])
+
+    def streaming_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
+        token = _REQUEST_SAMPLING.set(sampling_of(args, kwargs))
         try:
-            return streaming(self, model, processor, inputs, gen_config, *args, **kwargs)
+            return streaming(self, *args, **kwargs)
         finally:
             _REQUEST_SAMPLING.reset(token)
 
-    async def non_streaming_sampled(
-        self: Any,
-        model: Any,
-        processor: Any,
-        inputs: Any,
-        gen_config: Any,
-        *args: Any,
-        **kwargs: Any,
-    ) -> Any:
-        _REQUEST_SAMPLING.set(request_sampling(gen_config))  # this request's task alone
-        return await non_streaming(self, model, processor, inputs, gen_config, *args, **kwargs)
+    async def non_streaming_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
+        _REQUEST_SAMPLING.set(sampling_of(args, kwargs))  # this request's task alone
+        return await non_streaming(self, *args, **kwargs)
 
     def add_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
         return add_request(self, *args, **{**_REQUEST_SAMPLING.get({}), **kwargs})
