@@ -1,0 +1,138 @@
+"""How long the served code model takes over one batch of rust_scaffold's reference: the
+runtime's transformers engine (continuous batching on a GPU) asked as the reference asks, a
+batch's problems at once, round after round (the first greedy, the rest at 0.8), with the
+reference's prompt, on statements of the public bank.
+
+    python benchmarks/rust_scaffold_engine_batches.py MODEL.gguf [--problems 20] [--rounds 4]
+        [--max-tokens 768] [--json OUT]
+
+Prints each round's seconds, tokens and tokens a second, and the batch's total: what
+`standard`'s batch time (60 s) and token cap must hold. Every answer of a round is also checked
+to be the engine's own (greedy answers asked twice agree; sampled ones differ).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+ENV = REPO / "envs" / "rust_scaffold"
+sys.path.insert(0, str(ENV / "builder"))
+import bank_check  # noqa: E402 (the bank's reader)
+import build_assets  # noqa: E402 (a problem as the scorer shows it)
+
+reference = bank_check.load_module(ENV / "reference" / "scaffold.py")
+ENGINE = REPO / "envspec" / "services" / "transformers_engine.py"
+
+
+def ask(url: str, description: str, temperature: float, max_tokens: int) -> dict[str, Any]:
+    """One chat completion with the reference's prompt; the engine's answer as JSON."""
+    body = {
+        "messages": [
+            {"role": "system", "content": reference.SYSTEM},
+            {"role": "user", "content": description},
+        ],
+        "temperature": temperature,
+        "max_tokens": max_tokens,
+    }
+    request = urllib.request.Request(
+        f"{url}/v1/chat/completions",
+        json.dumps(body).encode(),
+        {"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=600) as answer:
+        return dict(json.load(answer))
+
+
+def wait_ready(url: str, engine: subprocess.Popen[bytes], seconds: float) -> float:
+    """Seconds until the engine answers /health (raises if it ends or takes too long)."""
+    began = time.monotonic()
+    while time.monotonic() - began < seconds:
+        if engine.poll() is not None:
+            raise SystemExit(f"the engine ended with {engine.returncode}")
+        try:
+            urllib.request.urlopen(f"{url}/health", timeout=2)
+            return time.monotonic() - began
+        except OSError:
+            time.sleep(1)
+    raise SystemExit(f"the engine was not ready in {seconds:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("model", type=Path)
+    parser.add_argument("--problems", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=reference.SAMPLES)
+    parser.add_argument("--max-tokens", type=int, default=768)
+    parser.add_argument("--port", type=int, default=8777)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    bank = bank_check.BANK_DIR
+    slugs = sorted(p.name for p in bank.iterdir() if (p / "meta.json").is_file())
+    descriptions = [
+        build_assets.record(bank_check.load_problem(bank / s), [])["description"]
+        for s in slugs[: args.problems]
+    ]
+    url = f"http://127.0.0.1:{args.port}"
+    argv = [sys.executable, str(ENGINE), str(args.model), "--port", str(args.port)]
+    engine = subprocess.Popen(argv)
+    rounds: list[dict[str, Any]] = []
+    try:
+        loaded = wait_ready(url, engine, 600)
+        first_greedy: list[str] = []
+        with ThreadPoolExecutor(args.problems) as pool:
+            for r in range(args.rounds + 1):
+                # round 0 greedy, then sampled; a last greedy round checks it answers alike
+                temperature = 0.0 if r in (0, args.rounds) else 0.8
+                began = time.monotonic()
+                asks = [(url, d, temperature, args.max_tokens) for d in descriptions]
+                answers = list(pool.map(lambda a: ask(*a), asks))
+                seconds = time.monotonic() - began
+                texts = [a["choices"][0]["message"]["content"] for a in answers]
+                completion = sum(a["usage"]["completion_tokens"] for a in answers)
+                total = sum(a["usage"]["total_tokens"] for a in answers)
+                row = {
+                    "round": r,
+                    "temperature": temperature,
+                    "seconds": round(seconds, 1),
+                    "completion_tokens": completion,
+                    "total_tokens": total,
+                    "tokens_per_s": round(total / seconds, 1),
+                    "completion_tokens_per_s": round(completion / seconds, 1),
+                    "distinct_answers": len(set(texts)),
+                }
+                if r == 0:
+                    first_greedy = texts
+                if r == args.rounds:
+                    same = zip(texts, first_greedy, strict=True)
+                    row["greedy_again_equal"] = sum(a == b for a, b in same)
+                rounds.append(row)
+                print(json.dumps(row), flush=True)
+    finally:
+        engine.terminate()
+        engine.wait(timeout=60)
+    batch = rounds[: args.rounds]  # the reference's rounds (the check's last one aside)
+    report = {
+        "what": "the transformers engine over one batch of the reference's requests",
+        "problems": args.problems,
+        "max_tokens": args.max_tokens,
+        "engine_ready_s": round(loaded, 1),
+        "rounds": rounds,
+        "batch_seconds": round(sum(r["seconds"] for r in batch), 1),
+        "batch_tokens": sum(r["total_tokens"] for r in batch),
+    }
+    print(json.dumps({k: v for k, v in report.items() if k != "rounds"}), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
