@@ -56,18 +56,25 @@ def _name_the_architecture() -> None:
 #: llama.cpp server's defaults, so that a model samples alike on either engine
 DEFAULT_TOP_K = 40
 DEFAULT_TOP_P = 0.95
+#: below it, greedy; above it, bounded (see request_sampling)
+MIN_TEMPERATURE = 1e-3
+MAX_TEMPERATURE = 100.0
 #: the sampling of the request being added to the batch (set around the serving code's call)
 _REQUEST_SAMPLING: contextvars.ContextVar[dict[str, Any]] = contextvars.ContextVar("sampling")
 
 
 def request_sampling(gen_config: Any) -> dict[str, Any]:
     """The per-request arguments of continuous batching's processors for a request's
-    generation configuration: temperature 0 is greedy (top-k 1), as OpenAI's API means it."""
-    temperature = gen_config.temperature
-    if temperature is None or float(temperature) <= 0.0:
+    generation configuration: temperature 0 is greedy (top-k 1), as OpenAI's API means it.
+
+    A temperature near 0 (or not a number) is greedy too and a huge one is bounded: logits
+    divided by 1e-40 overflow, and a probability that is not a number ends the batch's worker,
+    every request's, not the asker's alone."""
+    temperature = float(gen_config.temperature or 0.0)
+    if not temperature >= MIN_TEMPERATURE:  # NaN included
         return {"temperature": 1.0, "top_k": 1, "top_p": 1.0}
     return {
-        "temperature": float(temperature),
+        "temperature": min(temperature, MAX_TEMPERATURE),
         "top_k": int(gen_config.top_k or DEFAULT_TOP_K),
         "top_p": float(gen_config.top_p if gen_config.top_p is not None else DEFAULT_TOP_P),
     }

@@ -3,6 +3,7 @@ concurrent requests share the batch, and each is sampled as it asked."""
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,14 +29,24 @@ def test_batched_requests_are_each_sampled_as_they_ask(tmp_path: Path) -> None:
         model, log, program="transformers_engine.py", device="cpu", extra=argv, timeout=180
     ) as url:
 
-        def ask(temperature: float) -> dict[str, Any]:
-            body = {"messages": PROMPT, "max_tokens": 24, "temperature": temperature}
-            answer = httpx.post(f"{url}/v1/chat/completions", json=body, timeout=300)
+        def ask(temperature: float | str) -> dict[str, Any]:
+            # the temperature as JSON text: Python's parser also reads NaN
+            body = f'{{"messages": {json.dumps(PROMPT)}, "max_tokens": 24, "temperature": '
+            body += f"{temperature}}}"
+            answer = httpx.post(
+                f"{url}/v1/chat/completions",
+                content=body,
+                headers={"Content-Type": "application/json"},
+                timeout=300,
+            )
             assert answer.status_code == 200, answer.text
             return dict(answer.json())
 
         with ThreadPoolExecutor(6) as pool:
             greedy_and_hot = list(pool.map(ask, [0.0, 0.0, 0.0, 1.5, 1.5, 1.5]))
+        # an agent's extreme sampling is its own answer's, never the batch's end
+        for extreme in ("1e-40", "1e300", "NaN"):
+            assert ask(extreme)["usage"]["completion_tokens"] >= 1
         alone = ask(0.0)
     texts = [a["choices"][0]["message"]["content"] for a in greedy_and_hot]
     assert "(continuous batching)" in log.read_text()
