@@ -80,10 +80,18 @@ def request_sampling(gen_config: Any) -> dict[str, Any]:
     }
 
 
-def _sample_each_request() -> None:
+def new_tokens_within(context: int, prompt: int, asked: int | None) -> int:
+    """What a request may generate within the served context: what it asked (all the room
+    left where it asked nothing), at most the room its prompt leaves, at least one token."""
+    room = max(1, context - prompt)
+    return room if asked is None else max(1, min(int(asked), room))
+
+
+def _sample_each_request(context: int) -> None:
     """``transformers serve``'s continuous batching (5.24) samples every request as the first
     one it saw asked. Its batching has per-request temperature, top-k and top-p once they are
-    switched on; switch them on and hand each request's own to the batch."""
+    switched on; switch them on and hand each request its own, its new tokens kept within the
+    served ``context`` (which transformers serve itself does not bound)."""
     from transformers import ContinuousBatchingConfig
     from transformers.cli.serving.utils import CBGenerateManager
     from transformers.generation.continuous_batching.continuous_api import (
@@ -109,8 +117,13 @@ def _sample_each_request() -> None:
         init_cb(self, model, gen_config)
 
     def sampling_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
-        # (model, processor, inputs, gen_config, ...): the serving code's order, 5.24
-        return request_sampling(kwargs["gen_config"] if "gen_config" in kwargs else args[3])
+        # (model, processor, inputs, gen_config, ...): the serving code's order, 5.24; with
+        # batching, inputs["input_ids"] is a list and gen_config the request's own copy
+        inputs = kwargs["inputs"] if "inputs" in kwargs else args[2]
+        gen_config = kwargs["gen_config"] if "gen_config" in kwargs else args[3]
+        prompt = len(inputs["input_ids"])
+        gen_config.max_new_tokens = new_tokens_within(context, prompt, gen_config.max_new_tokens)
+        return request_sampling(gen_config)
 
     def streaming_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
         token = _REQUEST_SAMPLING.set(sampling_of(args, kwargs))
@@ -141,7 +154,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--device", default="auto")
     parser.add_argument("--dtype", default="auto")
     parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: torch's choice)")
-    parser.add_argument("--ctx", type=int, default=4096, help="accepted for llama.cpp's argv")
+    parser.add_argument(
+        "--ctx", type=int, default=4096, help="context: prompt and new tokens (batching)"
+    )
     parser.add_argument("--alias", default=None, help="accepted for llama.cpp's argv")
     parser.add_argument(
         "--batching",
@@ -173,7 +188,7 @@ def main(argv: list[str]) -> int:
         args.batching == "auto" and args.device != "cpu" and torch.cuda.is_available()
     )
     if batching:
-        _sample_each_request()
+        _sample_each_request(args.ctx)
     print(
         f"transformers serving {args.model} on {args.host}:{args.port}"
         f"{' (continuous batching)' if batching else ''}",
