@@ -28,28 +28,9 @@ ENV = REPO / "envs" / "rust_scaffold"
 sys.path.insert(0, str(ENV / "builder"))
 import bank_check  # noqa: E402 (the bank's reader)
 import build_assets  # noqa: E402 (a problem as the scorer shows it)
+from measure_model import chat, reference  # noqa: E402 (the reference's prompt, asked alike)
 
-reference = bank_check.load_module(ENV / "reference" / "scaffold.py")
 ENGINE = REPO / "envspec" / "services" / "transformers_engine.py"
-
-
-def ask(url: str, description: str, temperature: float, max_tokens: int) -> dict[str, Any]:
-    """One chat completion with the reference's prompt; the engine's answer as JSON."""
-    body = {
-        "messages": [
-            {"role": "system", "content": reference.SYSTEM},
-            {"role": "user", "content": description},
-        ],
-        "temperature": temperature,
-        "max_tokens": max_tokens,
-    }
-    request = urllib.request.Request(
-        f"{url}/v1/chat/completions",
-        json.dumps(body).encode(),
-        {"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=600) as answer:
-        return dict(json.load(answer))
 
 
 def wait_ready(url: str, engine: subprocess.Popen[bytes], seconds: float) -> float:
@@ -94,7 +75,7 @@ def main() -> None:
                 temperature = 0.0 if r in (0, args.rounds) else 0.8
                 began = time.monotonic()
                 asks = [(url, d, temperature, args.max_tokens) for d in descriptions]
-                answers = list(pool.map(lambda a: ask(*a), asks))
+                answers = list(pool.map(lambda a: chat(*a), asks))
                 seconds = time.monotonic() - began
                 texts = [a["choices"][0]["message"]["content"] for a in answers]
                 completion = sum(a["usage"]["completion_tokens"] for a in answers)

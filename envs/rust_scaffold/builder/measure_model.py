@@ -90,7 +90,8 @@ def _serve(
     raise SystemExit("the engine did not start within 300 s")
 
 
-def _ask(url: str, description: str, temperature: float, max_tokens: int) -> tuple[str, int]:
+def chat(url: str, description: str, temperature: float, max_tokens: int) -> dict[str, Any]:
+    """One chat completion with the reference's prompt, the engine's answer as it sent it."""
     body = {
         "messages": [
             {"role": "system", "content": reference.SYSTEM},
@@ -105,7 +106,11 @@ def _ask(url: str, description: str, temperature: float, max_tokens: int) -> tup
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(req, timeout=900) as r:
-        answer = json.load(r)
+        return dict(json.load(r))
+
+
+def _ask(url: str, description: str, temperature: float, max_tokens: int) -> tuple[str, int]:
+    answer = chat(url, description, temperature, max_tokens)
     return str(answer["choices"][0]["message"]["content"]), int(answer["usage"]["total_tokens"])
 
 
