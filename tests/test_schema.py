@@ -518,11 +518,22 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
     ),
     (
         "variant-serves-on-gpus-with-llamacpp",
-        _set(f"{L}.services", {"judge": {"gpus": 1}}),
+        _set(f"{S}.services", {"judge": {"gpus": 1}}),
         {
-            f"{L}.services.judge.gpus": (
-                "would serve judge with GPUs on llamacpp, a CPU engine",
+            f"{S}.services.judge.gpus": (
+                "variant standard would serve judge with GPUs on llamacpp, a CPU engine",
                 "set engine: transformers for this variant, or gpus: 0",
+            )
+        },
+        "semantic",
+    ),
+    (
+        "variant-serves-on-more-gpus-than-it-has",
+        _set(f"{S}.services", {"judge": {"engine": "transformers", "gpus": 9}}),
+        {
+            f"{S}.services.judge.gpus": (
+                "variant standard has 1 GPU(s), not the 9 given judge",
+                "give it at most 1, or the variant more",
             )
         },
         "semantic",

@@ -128,6 +128,15 @@ def _check_variant_services(add: Any, raw: Mapping[str, Any]) -> None:
             for field in sorted(set(changes) & FIELDS_OF_OTHER_KIND[service["kind"]]):
                 add(f"{where}.{field}", f"{field} does not apply to {service['kind']} services")
             resolved = {**service, **changes}
+            gpus = (variant["hardware"].get("gpu") or {}).get("count", 0)
+            if changes.get("gpus", 0) > gpus:
+                add(
+                    f"{where}.gpus",
+                    f"variant {name} has {gpus} GPU(s), not the {changes['gpus']} given {served}",
+                    f"give it at most {gpus}, or the variant more",
+                )
+            if service["kind"] == "custom":
+                continue
             if resolved.get("gpus") and resolved.get("engine", "llamacpp") == "llamacpp":
                 add(
                     f"{where}.gpus",

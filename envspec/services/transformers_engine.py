@@ -54,44 +54,108 @@ def _name_the_architecture() -> None:
 
 
 #: llama.cpp server's defaults, so that a model samples alike on either engine
+DEFAULT_TEMPERATURE = 0.8
 DEFAULT_TOP_K = 40
 DEFAULT_TOP_P = 0.95
 #: below it, greedy; above it, bounded (see request_sampling)
 MIN_TEMPERATURE = 1e-3
 MAX_TEMPERATURE = 100.0
-#: the sampling of the request being added to the batch (set around the serving code's call)
+MAX_TOP_K = 1000
+#: what a request may set: OpenAI's chat and completions fields (one answer) and llama.cpp's
+#: top_k. transformers serve also reads generation_config, chat_template_kwargs, logit_bias,
+#: seed, ...: settings of the batch or the process (with batching, the first request's
+#: became every request's, the scorer's too), a template of the asker's, a worker's end
+CHAT_FIELDS = frozenset(
+    {"messages", "model", "max_tokens", "max_completion_tokens", "temperature", "top_p"}
+    | {"top_k", "stream", "stream_options", "n", "stop", "user"}
+)
+COMPLETION_FIELDS = (CHAT_FIELDS - {"messages"}) | {"prompt"}
+#: the sampling of the request being served (set by its handler, read where it joins the batch)
 _REQUEST_SAMPLING: contextvars.ContextVar[dict[str, Any]] = contextvars.ContextVar("sampling")
 
 
-def request_sampling(gen_config: Any) -> dict[str, Any]:
-    """The per-request arguments of continuous batching's processors for a request's
-    generation configuration: temperature 0 is greedy (top-k 1), as OpenAI's API means it.
+def checked_request(body: Any, fields: frozenset[str], batching: bool) -> str | None:
+    """Why the engine refuses a request (None: it serves it)."""
+    if not isinstance(body, dict):
+        return "a request is a JSON object"
+    unknown = sorted(set(body) - fields)
+    if unknown:
+        return f"this engine serves no {', '.join(unknown)} (it serves {', '.join(sorted(fields))})"
+    if body.get("n", 1) != 1:
+        return "n must be 1: one answer a request"
+    if batching and body.get("stop"):
+        return "stop is not served with batching: cut the answer where you want it"
+    for name in ("temperature", "top_p", "top_k"):
+        value = body.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            return f"{name} must be a number"
+    return None
 
-    A temperature near 0 (or not a number) is greedy too and a huge one is bounded: logits
+
+def request_sampling(body: dict[str, Any]) -> dict[str, Any]:
+    """The per-request arguments of continuous batching's processors for a (checked) request:
+    llama.cpp's defaults where it sets none; temperature 0 is greedy (top-k 1).
+
+    A temperature near 0 (or not a number) is greedy too and every value is bounded: logits
     divided by 1e-40 overflow, and a probability that is not a number ends the batch's worker,
     every request's, not the asker's alone."""
-    temperature = float(gen_config.temperature or 0.0)
+    temperature = float(body.get("temperature", DEFAULT_TEMPERATURE))
     if not temperature >= MIN_TEMPERATURE:  # NaN included
         return {"temperature": 1.0, "top_k": 1, "top_p": 1.0}
+    top_p = float(body.get("top_p", DEFAULT_TOP_P))
+    top_k = float(body.get("top_k", DEFAULT_TOP_K))
     return {
         "temperature": min(temperature, MAX_TEMPERATURE),
-        "top_k": int(gen_config.top_k or DEFAULT_TOP_K),
-        "top_p": float(gen_config.top_p if gen_config.top_p is not None else DEFAULT_TOP_P),
+        "top_k": int(min(max(top_k, 1), MAX_TOP_K)) if top_k == top_k else DEFAULT_TOP_K,
+        "top_p": min(max(top_p, 0.0), 1.0) if top_p == top_p else 1.0,
     }
 
 
 def new_tokens_within(context: int, prompt: int, asked: int | None) -> int:
     """What a request may generate within the served context: what it asked (all the room
-    left where it asked nothing), at most the room its prompt leaves, at least one token."""
-    room = max(1, context - prompt)
+    left where it asked nothing), at most the room its prompt leaves."""
+    room = context - prompt
     return room if asked is None else max(1, min(int(asked), room))
+
+
+def _check_requests(batching: bool) -> None:
+    """Serve only what a request may set (:data:`CHAT_FIELDS`): anything else is refused
+    with 400 before it reaches transformers serve; the request's sampling is kept for the
+    batch (:func:`_sample_each_request`)."""
+    from fastapi import HTTPException
+    from transformers.cli.serving.chat_completion import ChatCompletionHandler
+    from transformers.cli.serving.completion import CompletionHandler
+
+    for handler, fields in (
+        (ChatCompletionHandler, CHAT_FIELDS),
+        (CompletionHandler, COMPLETION_FIELDS),
+    ):
+        handle = handler.handle_request
+
+        async def checked(
+            self: Any,
+            body: Any,
+            *args: Any,
+            _handle: Any = handle,
+            _fields: frozenset[str] = fields,
+            **kwargs: Any,
+        ) -> Any:
+            refusal = checked_request(body, _fields, batching)
+            if refusal is not None:
+                raise HTTPException(status_code=400, detail=refusal)
+            _REQUEST_SAMPLING.set(request_sampling(body))  # this request's task alone
+            return await _handle(self, body, *args, **kwargs)
+
+        handler.handle_request = checked  # type: ignore[method-assign]
 
 
 def _sample_each_request(context: int) -> None:
     """``transformers serve``'s continuous batching (5.24) samples every request as the first
     one it saw asked. Its batching has per-request temperature, top-k and top-p once they are
-    switched on; switch them on and hand each request its own, its new tokens kept within the
-    served ``context`` (which transformers serve itself does not bound)."""
+    switched on; switch them on, from the model's own configuration (never a request's), and
+    hand each request its own, within the served ``context`` (which transformers serve itself
+    does not bound: a prompt that fills it is refused, as llama.cpp refuses it)."""
+    from fastapi import HTTPException
     from transformers import ContinuousBatchingConfig
     from transformers.cli.serving.utils import CBGenerateManager
     from transformers.generation.continuous_batching.continuous_api import (
@@ -99,8 +163,6 @@ def _sample_each_request(context: int) -> None:
     )
 
     init_cb = CBGenerateManager.init_cb
-    streaming = CBGenerateManager.generate_streaming
-    non_streaming = CBGenerateManager.generate_non_streaming
     add_request = ContinuousBatchingManager.add_request
 
     def init_per_request(self: Any, model: Any, gen_config: Any) -> None:
@@ -109,39 +171,25 @@ def _sample_each_request(context: int) -> None:
             self._cb_config = dataclasses.replace(
                 self._cb_config or ContinuousBatchingConfig(), per_request_processors=True
             )
-            gen_config = copy.deepcopy(gen_config)
+            gen_config = copy.deepcopy(model.generation_config)
             gen_config.do_sample = True
-            gen_config.temperature = 0.8
+            gen_config.num_return_sequences = 1
+            gen_config.temperature = DEFAULT_TEMPERATURE
             gen_config.top_k = DEFAULT_TOP_K
             gen_config.top_p = DEFAULT_TOP_P
         init_cb(self, model, gen_config)
 
-    def sampling_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
-        # (model, processor, inputs, gen_config, ...): the serving code's order, 5.24; with
-        # batching, inputs["input_ids"] is a list and gen_config the request's own copy
-        inputs = kwargs["inputs"] if "inputs" in kwargs else args[2]
-        gen_config = kwargs["gen_config"] if "gen_config" in kwargs else args[3]
-        prompt = len(inputs["input_ids"])
-        gen_config.max_new_tokens = new_tokens_within(context, prompt, gen_config.max_new_tokens)
-        return request_sampling(gen_config)
-
-    def streaming_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
-        token = _REQUEST_SAMPLING.set(sampling_of(args, kwargs))
-        try:
-            return streaming(self, *args, **kwargs)
-        finally:
-            _REQUEST_SAMPLING.reset(token)
-
-    async def non_streaming_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
-        _REQUEST_SAMPLING.set(sampling_of(args, kwargs))  # this request's task alone
-        return await non_streaming(self, *args, **kwargs)
-
-    def add_sampled(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return add_request(self, *args, **{**_REQUEST_SAMPLING.get({}), **kwargs})
+    def add_sampled(self: Any, input_ids: list[int], *args: Any, **kwargs: Any) -> Any:
+        if len(input_ids) >= context:
+            raise HTTPException(
+                status_code=400,
+                detail=f"a prompt of {len(input_ids)} tokens fills the context ({context})",
+            )
+        asked = kwargs.get("max_new_tokens")
+        kwargs["max_new_tokens"] = new_tokens_within(context, len(input_ids), asked)
+        return add_request(self, input_ids, *args, **{**_REQUEST_SAMPLING.get({}), **kwargs})
 
     CBGenerateManager.init_cb = init_per_request  # type: ignore[method-assign]
-    CBGenerateManager.generate_streaming = streaming_sampled  # type: ignore[method-assign]
-    CBGenerateManager.generate_non_streaming = non_streaming_sampled  # type: ignore[method-assign]
     ContinuousBatchingManager.add_request = add_sampled  # type: ignore[method-assign]
 
 
@@ -187,6 +235,7 @@ def main(argv: list[str]) -> int:
     batching = args.batching == "on" or (
         args.batching == "auto" and args.device != "cpu" and torch.cuda.is_available()
     )
+    _check_requests(batching)
     if batching:
         _sample_each_request(args.ctx)
     print(

@@ -12,12 +12,27 @@ import httpx
 import pytest
 
 from envspec.assets.models import build_model
-from envspec.services.transformers_engine import new_tokens_within
+from envspec.services.transformers_engine import (
+    CHAT_FIELDS,
+    COMPLETION_FIELDS,
+    checked_request,
+    new_tokens_within,
+    request_sampling,
+)
 from tests.support.services import engine
 
 pytest.importorskip("transformers", reason="TRANSFORMERS MISSING: run scripts/bootstrap")
 
 PROMPT = [{"role": "user", "content": "Write one sentence about the sea."}]
+#: what transformers serve reads but a request may not set (the batch's, the server's)
+BATCH_WIDE = [
+    {"logit_bias": {"5": 100.0}},
+    {"generation_config": '{"top_k": 4294967296}'},
+    {"chat_template_kwargs": {"x": 1}},
+    {"seed": 1},
+    {"n": 4},
+    {"stop": ["."]},
+]
 
 
 def test_batched_requests_are_each_sampled_as_they_ask(tmp_path: Path) -> None:
@@ -43,6 +58,7 @@ def test_batched_requests_are_each_sampled_as_they_ask(tmp_path: Path) -> None:
             assert answer.status_code == 200, answer.text
             return dict(answer.json())
 
+        short = {"messages": PROMPT, "max_tokens": 24}
         with ThreadPoolExecutor(6) as pool:
             greedy_and_hot = list(pool.map(ask, [0.0, 0.0, 0.0, 1.5, 1.5, 1.5]))
         # an agent's extreme sampling is its own answer's, never the batch's end
@@ -51,21 +67,53 @@ def test_batched_requests_are_each_sampled_as_they_ask(tmp_path: Path) -> None:
         alone = ask(0.0)
         long = [{"role": "user", "content": "Say again: " + "sea " * 60}]
         body = {"messages": long, "max_tokens": 1000, "temperature": 0}
-        beyond = httpx.post(f"{url}/v1/chat/completions", json=body, timeout=300).json()
+        beyond = httpx.post(f"{url}/v1/chat/completions", json=body, timeout=300)
+        # settings of the batch or the server, a template of the asker's: refused
+        refused = [
+            httpx.post(f"{url}/v1/chat/completions", json={**short, **extra}, timeout=300)
+            for extra in BATCH_WIDE
+        ]
+        after = ask(0.0)
     texts = [a["choices"][0]["message"]["content"] for a in greedy_and_hot]
     assert "(continuous batching)" in log.read_text()
     # greedy: one answer, batched or alone; at 1.5 over 24 tokens, three different ones
     assert texts[0] == texts[1] == texts[2] == alone["choices"][0]["message"]["content"]
     assert len(set(texts[3:])) == 3
     assert all(a["usage"]["completion_tokens"] <= 24 for a in greedy_and_hot)
-    # a prompt that fills the served context gets one token, not a thousand
-    assert beyond["usage"]["prompt_tokens"] > 80
-    assert beyond["usage"]["completion_tokens"] == 1
+    # a prompt that fills the served context is refused, as llama.cpp refuses it
+    assert beyond.status_code == 400 and "fills the context (80)" in beyond.text
+    assert [r.status_code for r in refused] == [400] * len(BATCH_WIDE)
+    assert "serves no logit_bias" in refused[0].text
+    assert after["choices"][0]["message"]["content"] == texts[0]  # nothing of theirs stayed
+
+
+@pytest.mark.parametrize(
+    ("body", "sampling"),
+    [
+        ({}, {"temperature": 0.8, "top_k": 40, "top_p": 0.95}),  # llama.cpp's defaults
+        ({"temperature": 0}, {"temperature": 1.0, "top_k": 1, "top_p": 1.0}),
+        ({"temperature": float("nan")}, {"temperature": 1.0, "top_k": 1, "top_p": 1.0}),
+        (
+            {"temperature": 1e300, "top_k": 2**40, "top_p": -3},
+            {"temperature": 100.0, "top_k": 1000, "top_p": 0.0},
+        ),
+    ],
+)
+def test_a_requests_sampling_is_bounded(body: dict[str, Any], sampling: dict[str, Any]) -> None:
+    assert request_sampling(body) == sampling
+
+
+def test_what_a_request_may_set() -> None:
+    chat = {"messages": PROMPT, "temperature": 0.5, "stop": ["\n"], "model": "x"}
+    assert checked_request(chat, CHAT_FIELDS, batching=False) is None
+    assert "stop is not served" in str(checked_request(chat, CHAT_FIELDS, batching=True))
+    assert "top_p must be a number" in str(checked_request({"top_p": "1"}, CHAT_FIELDS, False))
+    assert "serves no messages" in str(checked_request(chat, COMPLETION_FIELDS, False))
 
 
 @pytest.mark.parametrize(
     ("context", "prompt", "asked", "allowed"),
-    [(4096, 100, 768, 768), (4096, 4000, 768, 96), (4096, 5000, 768, 1), (4096, 96, None, 4000)],
+    [(4096, 100, 768, 768), (4096, 4000, 768, 96), (4096, 96, None, 4000)],
 )
 def test_new_tokens_stay_within_the_context(
     context: int, prompt: int, asked: int | None, allowed: int
