@@ -167,9 +167,13 @@ def _sample_each_request(context: int) -> None:
 
     def init_per_request(self: Any, model: Any, gen_config: Any) -> None:
         if self._cb is None:
-            # the processors exist only for values the batch's configuration sets (not 1.0)
+            # the processors exist only for values the batch's configuration sets (not 1.0);
+            # no prefix cache shared between requests: how fast a prompt is read would say
+            # what others asked before (a channel from a sandboxed scaffold to the agent)
             self._cb_config = dataclasses.replace(
-                self._cb_config or ContinuousBatchingConfig(), per_request_processors=True
+                self._cb_config or ContinuousBatchingConfig(),
+                per_request_processors=True,
+                allow_block_sharing=False,
             )
             gen_config = copy.deepcopy(model.generation_config)
             gen_config.do_sample = True
