@@ -99,11 +99,16 @@ def request_sampling(body: dict[str, Any]) -> dict[str, Any]:
     A temperature near 0 (or not a number) is greedy too and every value is bounded: logits
     divided by 1e-40 overflow, and a probability that is not a number ends the batch's worker,
     every request's, not the asker's alone."""
-    temperature = float(body.get("temperature", DEFAULT_TEMPERATURE))
+
+    def given(name: str, default: float) -> float:  # JSON's null: not set
+        value = body.get(name)
+        return float(default if value is None else value)
+
+    temperature = given("temperature", DEFAULT_TEMPERATURE)
     if not temperature >= MIN_TEMPERATURE:  # NaN included
         return {"temperature": 1.0, "top_k": 1, "top_p": 1.0}
-    top_p = float(body.get("top_p", DEFAULT_TOP_P))
-    top_k = float(body.get("top_k", DEFAULT_TOP_K))
+    top_p = given("top_p", DEFAULT_TOP_P)
+    top_k = given("top_k", DEFAULT_TOP_K)
     return {
         "temperature": min(temperature, MAX_TEMPERATURE),
         "top_k": int(min(max(top_k, 1), MAX_TOP_K)) if top_k == top_k else DEFAULT_TOP_K,

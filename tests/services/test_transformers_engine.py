@@ -91,6 +91,7 @@ def test_batched_requests_are_each_sampled_as_they_ask(tmp_path: Path) -> None:
     ("body", "sampling"),
     [
         ({}, {"temperature": 0.8, "top_k": 40, "top_p": 0.95}),  # llama.cpp's defaults
+        ({"temperature": None, "top_p": None}, {"temperature": 0.8, "top_k": 40, "top_p": 0.95}),
         ({"temperature": 0}, {"temperature": 1.0, "top_k": 1, "top_p": 1.0}),
         ({"temperature": float("nan")}, {"temperature": 1.0, "top_k": 1, "top_p": 1.0}),
         (

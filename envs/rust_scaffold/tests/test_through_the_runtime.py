@@ -34,7 +34,6 @@ pytestmark = [
 ]
 
 ENV = Path(__file__).resolve().parents[1]
-#: a scoring made small: batches of three, short answers, a small cap
 #: lite, small: batches and caps for SmolLM2 on six problems (standard is left out: its
 #: hidden set is the operator's)
 SMALL = {
