@@ -14,7 +14,9 @@ from envspec.cli.render import console, err_console, print_json
 def calibrate(
     env_dir: Path = typer.Argument(..., help="The environment folder."),
     variant: str = typer.Option(..., help="The variant to calibrate."),
-    repeats: int = typer.Option(3, help="Scorings of each solution (in each training)."),
+    repeats: int = typer.Option(
+        3, help="Scorings of each solution (in each training); the last is the run's final one."
+    ),
     trainings: int = typer.Option(
         1,
         help="Fresh runs of each solution calibration.prepare trains (each scored REPEATS times).",

@@ -20,8 +20,9 @@ from envspec.errors import BadInput, EnvspecError
 from envspec.models import aggregate
 from envspec.models.manifest import Manifest
 from envspec.models.reference import RegistryTarget
+from envspec.models.score import ScoreRecord
 from envspec.oci.push import push_environment
-from envspec.runtime import runs
+from envspec.runtime import runs, runstore
 from envspec.schema import load_manifest
 
 ROLES = ("starting", "reference")
@@ -107,8 +108,10 @@ def _score_solution(
     repeats: int,
     first: int,
 ) -> tuple[list[float], dict[str, Any], dict[str, Any]]:
-    """One run: the solution's files, its preparation, ``repeats`` scorings. Returns the
-    scores, the run's result and the last record's details."""
+    """One run: the solution's files, its preparation, ``repeats`` scorings, the last of them
+    the run's final one (what its result reports, and a scoring the run makes anyway: a
+    scoring of rust_scaffold's ``standard`` takes seven GPU minutes). Returns the scores, the
+    run's result and the last record's details."""
     run = runs.start_run(
         target.reference,
         variant=target.variant,
@@ -117,13 +120,18 @@ def _score_solution(
     )
     scores: list[float] = []
     details: dict[str, Any] = {}
+    result: dict[str, Any] | None = None
     try:
         if files:
             runs.put_files(run.id, files)
         if prepare:
             _prepare(run.id, role, prepare)
         for i in range(repeats):
-            record = runs.score_run(run.id).record
+            if i < repeats - 1:
+                record = runs.score_run(run.id).record
+            else:
+                result = runs.finish_run(run.id)
+                record = _final_record(run.id, role)
             if target.on_score is not None:
                 target.on_score(role, first + i, record.to_dict())
             if not record.valid or record.score is None:
@@ -136,8 +144,20 @@ def _score_solution(
                 k: v for k, v in record.details.items() if k not in ("logs", "exit_code", "seconds")
             }
     finally:
-        result = runs.finish_run(run.id)
+        if result is None:  # failed before its final scoring: stopped without one
+            result = runs.finish_run(run.id, final_score=False)
     return scores, {**result, "run": run.id}, details
+
+
+def _final_record(run_id: str, role: str) -> ScoreRecord:
+    """The run's final scoring, which finish_run made (or could not: its warning says why)."""
+    records = runs.score_log(runstore.load(run_id)).records()
+    if not records or records[-1].kind != "final":
+        raise CalibrationFailed(
+            f"the {role} solution's run ended without a final scoring",
+            hint=f"the warning above about {run_id} says why; fix that, then calibrate again",
+        )
+    return records[-1]
 
 
 def _figures(per_training: list[list[float]], results: list[dict[str, Any]]) -> dict[str, Any]:

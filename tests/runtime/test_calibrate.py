@@ -13,7 +13,7 @@ import pytest
 from envspec.models.reference import Reference
 from envspec.oci.layout import LayoutStore
 from envspec.oci.pull import pull_environment, shared_layers
-from envspec.runtime import runs
+from envspec.runtime import runs, runstore
 from envspec.runtime.calibrate import calibrate, update_manifest
 from envspec.schema import load_manifest
 from tests.support.fixtures import edit_env
@@ -29,6 +29,11 @@ def test_calibrate_and_update_the_manifest(tiny_env: Path) -> None:
     assert (norm["starting"], norm["reference"]) == (42.0, 0.0)
     assert norm["provenance"]["repeats"] == 2 and norm["provenance"]["spread"]["starting"] == 0
     assert "docker backend" in norm["provenance"]["notes"]
+    # the last scoring is the run's final one: no scoring made that the figures leave out
+    for role in ("starting", "reference"):
+        (run_id,) = figures[role]["runs"]
+        records = runs.score_log(runstore.load(run_id)).records()
+        assert [r.kind for r in records] == ["intermediate", "final"]
 
     update_manifest(tiny_env, "lite", norm)
     text = (tiny_env / "envspec.yaml").read_text()
@@ -111,6 +116,35 @@ def test_trainings_and_extra_solutions(tiny_env: Path) -> None:
     loaded = load_manifest(tiny_env).variant("lite").normalisation
     assert loaded is not None and loaded.provenance.trainings == 2
     assert loaded.provenance.extra["close"][0] == 2.0
+
+
+def test_a_solution_that_scores_invalid_stops_its_run_without_a_final_scoring(
+    tiny_env: Path,
+) -> None:
+    """The calibration fails with the scorer's reason, and the run it failed in is stopped at
+    once: no final scoring of a solution already known invalid (minutes on a GPU)."""
+    from envspec.runtime.calibrate import CalibrationFailed
+
+    (tiny_env / "garbled").mkdir()
+    (tiny_env / "garbled" / "answer.txt").write_text("forty-two\n")
+
+    def edit(data: dict[str, Any]) -> None:
+        data["calibration"] = {"extra": {"garbled": {"files": "garbled", "description": "words"}}}
+
+    edit_env(tiny_env, edit)
+    seen: list[str] = []
+    with pytest.raises(CalibrationFailed, match=r"garbled solution scored invalid: answer\.txt"):
+        calibrate(
+            tiny_env,
+            "lite",
+            repeats=2,
+            backend="docker",
+            on_score=lambda role, i, record: seen.append(role),
+        )
+    assert seen == ["starting", "starting", "reference", "reference", "garbled"]
+    last = max(runstore.all_runs(), key=lambda r: r.created_at)
+    assert last.status == "finished"
+    assert [r.kind for r in runs.score_log(last).records()] == ["intermediate"]
 
 
 def test_an_update_restates_the_normalised_scores_under_the_new_normalisation() -> None:
