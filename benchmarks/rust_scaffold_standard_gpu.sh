@@ -14,9 +14,14 @@
 #   annotated-types==0.8.0 typing-inspection==0.4.5 typing-extensions openai==3.63.0 distro
 #   jiter==0.19.0 sniffio==1.3.1 jsonschema==4.26.0 jsonschema-specifications==2025.9.1
 #   referencing==0.37.0 rpds-py==2026.9.1 docker==7.2.0 ruamel.yaml==0.19.1
-# (2026-12-05, without opentelemetry-api: the engine failed at its import and the run with
-# it, cleanly). STEPS: any of "calibrate measure" (default both); SAMPLES:
-# measure_model's answers a problem (default 8). A scoring of standard takes longer than one
+#   httpx2==2.17.0 httpcore2==2.17.0 truststore h11
+# (2026-12-05, without opentelemetry-api, then without httpx2, which openai 3 imports: the
+# engine failed at its import and the run with it, cleanly; the imports below now go as far
+# as the engine's). STEPS: any of "sweep calibrate measure" (default "calibrate measure");
+# sweep: the served engine over one batch of the reference's requests in each of the step
+# tunings of $SWEEP (lines of engine flags; default below), to choose the engine's defaults
+# before scoring (2026-12-05 on the H100: about 300 completion tokens a second, float32,
+# transformers' defaults); SAMPLES: measure_model's answers a problem (default 8). A scoring of standard takes longer than one
 # command may on the lent machine: run this under setsid and read OUT_DIR's logs meanwhile.
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]}
@@ -40,8 +45,20 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --tar
   "$wheels"/*.whl || exit 1
 export PYTHONPATH=/tmp/site:$PWD
 # what the runtime and the engine import, before a run finds out (a run takes minutes)
-python3 -c 'import transformers.cli.serve, gguf, jsonschema, docker, ruamel.yaml, aiohttp' || exit 1
+python3 -c 'import transformers.cli.serve, transformers.cli.serving.chat_completion
+import transformers.cli.serving.completion, transformers.cli.serving.utils, fastapi, uvicorn
+import gguf, openai, jsonschema, docker, ruamel.yaml, aiohttp' || exit 1
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+if [[ " $what " == *" sweep "* ]]; then
+  # the model as the store holds it (its largest blob, a GGUF), under a name transformers reads
+  blob=$(ls -S "$store"/blobs/sha256/* | head -1)
+  mkdir -p "$out/model" && ln -sf "$blob" "$out/model/model.gguf"
+  sweep=${SWEEP:-$'--dtype float32\n\n--cuda-graphs on\n--cuda-graphs on --async-batching on\n--compile-level 1'}
+  flags=()
+  while IFS= read -r line; do flags+=(--engine-args "$line"); done <<<"$sweep"
+  python3 benchmarks/rust_scaffold_engine_batches.py "$out/model/model.gguf" --rounds 1 \
+    "${flags[@]}" --json "$out/sweep.json" 2>&1 | tee "$out/sweep.log"
+fi
 version=$(sed -n 's/^version: //p' envs/rust_scaffold/envspec.yaml)
 ref="oci:$store:envspec/rust_scaffold:$version"
 if [[ " $what " == *" calibrate "* ]]; then

@@ -2,14 +2,18 @@
 (``transformers serve``) on a GGUF, whose weights transformers dequantises on load.
 
     python transformers_engine.py MODEL.gguf --host 127.0.0.1|/path/engine.sock --port 8000
-        [--device cuda|cpu|auto] [--dtype bfloat16|auto]
+        [--device cuda|cpu|auto] [--dtype bfloat16|float32|auto]
+        [--cuda-graphs auto|on|off] [--async-batching auto|on|off] [--compile-level 0-3]
 
 For GPU hosts with torch and transformers but no vLLM (the lent H200): the same model assets as
 llama.cpp's, served on the run's GPUs. Self-contained (standard library and transformers with
 its ``serving`` extra), as the other service programs are.
 
 On a GPU it batches continuously (paged attention: many requests share each step), with each
-request's own sampling (:func:`_sample_each_request`).
+request's own sampling (:func:`_sample_each_request`), in bfloat16 (a GGUF names no dtype, and
+transformers would take float32). How the batching runs its steps (CUDA graphs, overlapping
+the next step's preparation, torch.compile) is left to transformers unless a flag says
+otherwise: ``benchmarks/rust_scaffold_engine_batches.py --engine-args`` compares them.
 
 Two facts of ``transformers serve`` that the metering proxy must know (runtime/services.py
 says so in the proxy's configuration): it pins the model it preloads, refusing requests that
@@ -154,7 +158,26 @@ def _check_requests(batching: bool) -> None:
         handler.handle_request = checked  # type: ignore[method-assign]
 
 
-def _sample_each_request(context: int) -> None:
+@dataclasses.dataclass(frozen=True)
+class StepTuning:
+    """How continuous batching runs its steps: None leaves a choice to transformers (5.24
+    turns CUDA graphs and asynchronous batching off where attention needs a mask, as paged
+    SDPA does without flash attention, and compiles nothing)."""
+
+    cuda_graphs: bool | None = None
+    async_batching: bool | None = None
+    compile_level: int = 0
+
+    def fields(self) -> dict[str, Any]:
+        """The ContinuousBatchingConfig fields these set."""
+        return {
+            "use_cuda_graph": self.cuda_graphs,
+            "use_async_batching": self.async_batching,
+            "default_compile_level": self.compile_level,
+        }
+
+
+def _sample_each_request(context: int, tuning: StepTuning) -> None:
     """``transformers serve``'s continuous batching (5.24) samples every request as the first
     one it saw asked. Its batching has per-request temperature, top-k and top-p once they are
     switched on; switch them on, from the model's own configuration (never a request's), and
@@ -179,6 +202,7 @@ def _sample_each_request(context: int) -> None:
                 self._cb_config or ContinuousBatchingConfig(),
                 per_request_processors=True,
                 allow_block_sharing=False,
+                **tuning.fields(),
             )
             gen_config = copy.deepcopy(model.generation_config)
             gen_config.do_sample = True
@@ -209,7 +233,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--host", default="127.0.0.1", help="an address, or a unix socket's path")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--device", default="auto")
-    parser.add_argument("--dtype", default="auto")
+    parser.add_argument(
+        "--dtype", default="auto", help="auto: bfloat16 when batching on a GPU, else float32"
+    )
     parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: torch's choice)")
     parser.add_argument(
         "--ctx", type=int, default=4096, help="context: prompt and new tokens (batching)"
@@ -221,7 +247,12 @@ def main(argv: list[str]) -> int:
         default="auto",
         help="continuous batching (auto: on a GPU)",
     )
+    choice = {"auto": None, "on": True, "off": False}
+    parser.add_argument("--cuda-graphs", choices=tuple(choice), default="auto")
+    parser.add_argument("--async-batching", choices=tuple(choice), default="auto")
+    parser.add_argument("--compile-level", type=int, choices=range(4), default=0)
     args = parser.parse_args(argv)
+    tuning = StepTuning(choice[args.cuda_graphs], choice[args.async_batching], args.compile_level)
 
     import torch
     import uvicorn
@@ -245,11 +276,14 @@ def main(argv: list[str]) -> int:
         args.batching == "auto" and args.device != "cpu" and torch.cuda.is_available()
     )
     _check_requests(batching)
+    dtype = args.dtype
     if batching:
-        _sample_each_request(args.ctx)
+        _sample_each_request(args.ctx, tuning)
+        if dtype == "auto" and args.device != "cpu" and torch.cuda.is_available():
+            dtype = "bfloat16"
     print(
         f"transformers serving {args.model} on {args.host}:{args.port}"
-        f"{' (continuous batching)' if batching else ''}",
+        f"{f' (continuous batching) {tuning}' if batching else ''}, dtype {dtype}",
         flush=True,
     )
     Serve(
@@ -257,7 +291,7 @@ def main(argv: list[str]) -> int:
         host=args.host,
         port=args.port,
         device=args.device,
-        dtype=args.dtype,
+        dtype=dtype,
         log_level="warning",
         continuous_batching=batching,
     )
