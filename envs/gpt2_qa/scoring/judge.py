@@ -28,8 +28,8 @@ or an answer are shown as lookalikes, so that no answer can hide a word or forge
 The grade is read from the probabilities of the digits as the model's next token (one token,
 temperature 0): their probability-weighted mean, never free text.
 
-Self-contained (standard library only): the judge service, the scorer, the builder and the
-operator's validation use this file as it is.
+Self-contained (the standard library; an asker imports its engine): the judge service, the
+scorer, the builder and the operator's validation use this file as it is.
 """
 
 from __future__ import annotations
@@ -236,8 +236,10 @@ def preference(mine: Graded, other: Graded) -> float:
     return 1.0 if mine.score > other.score else 0.0
 
 
+#: how many of the next token's likeliest a grading reads
+TOP_LOGPROBS = 20
 #: what every grading asks of the engine: one token at temperature 0, the top 20 next tokens
-REQUEST = {"max_tokens": 1, "temperature": 0, "logprobs": True, "top_logprobs": 20}
+REQUEST = {"max_tokens": 1, "temperature": 0, "logprobs": True, "top_logprobs": TOP_LOGPROBS}
 
 
 def _read_reply(reply: dict[str, object]) -> tuple[dict[str, float], int]:
@@ -283,6 +285,54 @@ def local_asker(model: str, *, threads: int = 2, context: int = 4096) -> Ask:
                 servers.append(xllamacpp.Server(params))
             reply = servers[0].handle_chat_completions({"messages": messages, **REQUEST})
         return _read_reply(reply)
+
+    return ask
+
+
+def transformers_asker(model: str, *, device: str = "auto") -> Ask:
+    """An ``Ask`` on transformers reading the same GGUF (dequantised; bfloat16 on a GPU,
+    float32 on the CPU), one grading at a time: the judge on a GPU host that has torch and
+    transformers but no llama.cpp built for its GPU (the lent H200). Its grades are close to
+    llama.cpp's but not equal (other kernels, weights not requantised): the opponents of a
+    variant judged so must be graded so too. The model is loaded at the first question; the
+    chat template is the GGUF's own, as llama.cpp's (``use_jinja``)."""
+    import threading
+    from pathlib import Path
+
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    path = Path(model)
+    lock = threading.Lock()
+    loaded: list[Any] = []
+
+    def ask(messages: list[dict[str, str]]) -> tuple[dict[str, float], int]:
+        with lock:
+            if not loaded:
+                where = device
+                if where == "auto":
+                    where = "cuda" if torch.cuda.is_available() else "cpu"
+                dtype = torch.bfloat16 if where.startswith("cuda") else torch.float32
+                tokenizer = AutoTokenizer.from_pretrained(path.parent, gguf_file=path.name)
+                lm = AutoModelForCausalLM.from_pretrained(
+                    path.parent, gguf_file=path.name, dtype=dtype
+                )
+                loaded.append((tokenizer, lm.to(where).eval(), where))
+            tokenizer, lm, where = loaded[0]
+            ids = tokenizer.apply_chat_template(
+                messages, add_generation_prompt=True, return_tensors="pt", return_dict=True
+            )["input_ids"]
+            with torch.no_grad():
+                logits = lm(ids.to(where)).logits[0, -1].float()
+            top = torch.topk(torch.log_softmax(logits, dim=-1), TOP_LOGPROBS)
+        logprobs: dict[str, float] = {}
+        for lp, token in zip(top.values.tolist(), top.indices.tolist(), strict=True):
+            text = tokenizer.decode([token])
+            # two tokens that read alike (rare): their probabilities add up
+            had = logprobs.get(text)
+            logprobs[text] = lp if had is None else math.log(math.exp(had) + math.exp(lp))
+        # as llama.cpp counts it: the prompt's tokens and the one token answered
+        return logprobs, int(ids.shape[-1]) + 1
 
     return ask
 
