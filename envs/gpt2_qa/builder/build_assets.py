@@ -63,6 +63,7 @@ class Variant:
     held_out: int  # prompts a scoring judges (final and intermediate alike)
     controls: int
     device: str = "cpu"  # where the students are pretrained, tutored and answer
+    judge_engine: str = "llamacpp"  # what grades the opponents, and then every scoring
 
 
 VARIANTS = {
@@ -77,7 +78,7 @@ VARIANTS = {
         held_out=24,
         controls=32,
     ),
-    # one GPU (the judge on the CPUs): the whole corpus, about 14 M tokens of an 8,192-token
+    # one GPU (the judge on it too): the whole corpus, about 14 M tokens of an 8,192-token
     # BPE, about 3.5 passes; 29.5 M parameters, 68 s on an H200 (calibration/standard-student.json)
     "standard": Variant(
         name="standard",
@@ -90,6 +91,7 @@ VARIANTS = {
         held_out=512,
         controls=64,
         device="cuda",
+        judge_engine="transformers",
     ),
 }
 #: prompts held out of training in every variant (the scorer's pool; lite judges a prefix)
@@ -263,7 +265,7 @@ def build(
         hidden.mkdir()
         opponents = {"base": base, "tutored": tutored}
         judged = {"prompts": held[: v.held_out], "intermediate": intermediate[: v.held_out]}
-        ask = judge.local_asker(str(judge_dir / "model.gguf"), threads=2)
+        ask = judge.asker(str(judge_dir / "model.gguf"), v.judge_engine, threads=2)
         t0 = time.monotonic()
         written = {}
         for file, questions in judged.items():
@@ -276,6 +278,7 @@ def build(
         prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
         tutored.save(hidden / "tutored.pt")
         judge_provenance = json.loads((judge_dir / "provenance.json").read_text())
+        judge_provenance["engine"] = v.judge_engine  # the scorer grades as the opponents were
         (hidden / "judge.json").write_text(json.dumps(judge_provenance, indent=1) + "\n")
         n = len(final)
         mine = {

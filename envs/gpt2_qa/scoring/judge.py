@@ -255,6 +255,26 @@ def _read_reply(reply: dict[str, object]) -> tuple[dict[str, float], int]:
     return {t["token"]: t["logprob"] for t in content[0].get("top_logprobs", [])}, used
 
 
+#: the engines an ``Ask`` runs on: llama.cpp on the CPU, transformers on a GPU
+ENGINES = ("llamacpp", "transformers")
+
+
+def asker(model: str, engine: str = "llamacpp", *, threads: int = 2) -> Ask:
+    """An ``Ask`` on ``engine`` (one of ENGINES): what a hidden asset's ``judge.json`` names
+    (:func:`engine_of`), since the opponents' grades were made by it."""
+    if engine == "llamacpp":
+        return local_asker(model, threads=threads)
+    if engine == "transformers":
+        return transformers_asker(model)
+    raise ValueError(f"no judge engine {engine!r}: one of {', '.join(ENGINES)}")
+
+
+def engine_of(judge_json: dict[str, Any]) -> str:
+    """The engine a hidden asset's opponents were graded by (llama.cpp where it names none:
+    the assets before 0.3.1)."""
+    return str(judge_json.get("engine", "llamacpp"))
+
+
 def local_asker(model: str, *, threads: int = 2, context: int = 4096) -> Ask:
     """An ``Ask`` on llama.cpp loaded in this process (``xllamacpp``), one grading at a time.
     The model is loaded at the first question: xllamacpp's server, destroyed before it served

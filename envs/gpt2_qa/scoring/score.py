@@ -129,7 +129,8 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
         answers = generate(box, solution, [r["prompt"] for r in rows], settings, params)
         isolated = box.isolated
     generated = time.monotonic()
-    ask = judge.local_asker(str(JUDGE / "model.gguf"), threads=int(params.get("threads", 2)))
+    engine = judge.engine_of(json.loads((HIDDEN / "judge.json").read_text()))
+    ask = judge.asker(str(JUDGE / "model.gguf"), engine, threads=int(params.get("threads", 2)))
     graded = [
         judge.grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)
     ]

@@ -101,6 +101,15 @@ def test_an_answer_cannot_close_its_block() -> None:
     assert len(judge.chat("q", "y" * 10_000)[-1]["content"]) < 3_000
 
 
+def test_the_engine_is_the_one_that_graded_the_opponents() -> None:
+    """A hidden asset's judge.json names the engine its opponents were graded by (none: the
+    assets before 0.3.1, llama.cpp's); an engine that is not one is refused by name."""
+    assert judge.engine_of({"model": "x"}) == "llamacpp"
+    assert judge.engine_of({"engine": "transformers"}) == "transformers"
+    with pytest.raises(ValueError, match="no judge engine 'vllm'"):
+        judge.asker("model.gguf", "vllm")
+
+
 def test_settings_bounds() -> None:
     assert student.Settings.parse({}) == student.Settings(0.7, 8, 40)
     assert student.Settings.parse({"temperature": 0, "top_k": 1}).temperature == 0.0
