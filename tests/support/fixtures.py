@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -125,6 +126,16 @@ def interpreter_for_run_users() -> Iterator[None]:
                 for folder, mode in state["modes"].items():
                     Path(folder).chmod(mode)
                 state["modes"] = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _interrupts_reach_commands() -> None:
+    """Ctrl-C reaches the commands the tests start: a suite started in the background
+    (pytest-xdist's workers under ``nohup ... &``) has SIGINT ignored, which every process it
+    starts inherits, so `envspec exec` could not be interrupted as the tests interrupt it.
+    A handler of this process's own is reset to the default in each child."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True, scope="session")
