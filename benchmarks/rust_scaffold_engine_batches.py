@@ -53,11 +53,11 @@ def wait_ready(url: str, engine: subprocess.Popen[bytes], seconds: float) -> flo
 
 
 def measure(
-    model: Path, engine_args: list[str], descriptions: list[str], args: argparse.Namespace
+    engine_args: list[str], descriptions: list[str], args: argparse.Namespace
 ) -> dict[str, Any]:
     """The engine started with ``engine_args``, asked the reference's rounds; its figures."""
     url = f"http://127.0.0.1:{args.port}"
-    argv = [sys.executable, str(ENGINE), str(model), "--port", str(args.port), *engine_args]
+    argv = [sys.executable, str(ENGINE), str(args.model), "--port", str(args.port), *engine_args]
     engine = subprocess.Popen(argv)
     rounds: list[dict[str, Any]] = []
     try:
@@ -131,7 +131,7 @@ def main() -> None:
     configs = []
     for engine_args in args.engine_args or [""]:
         try:
-            configs.append(measure(args.model, shlex.split(engine_args), descriptions, args))
+            configs.append(measure(shlex.split(engine_args), descriptions, args))
         except (SystemExit, OSError) as e:  # one configuration that fails: say so, go on
             configs.append({"engine_args": shlex.split(engine_args), "failed": str(e)})
         print(json.dumps({k: v for k, v in configs[-1].items() if k != "rounds"}), flush=True)

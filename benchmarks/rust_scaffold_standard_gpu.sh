@@ -21,8 +21,9 @@
 # sweep: the served engine over one batch of the reference's requests in each of the step
 # tunings of $SWEEP (lines of engine flags; default below), to choose the engine's defaults
 # before scoring (2026-12-05 on the H100: about 300 completion tokens a second, float32,
-# transformers' defaults); SAMPLES: measure_model's answers a problem (default 8). A scoring of standard takes longer than one
-# command may on the lent machine: run this under setsid and read OUT_DIR's logs meanwhile.
+# transformers' defaults); SAMPLES: measure_model's answers a problem (default 8). A scoring
+# of standard takes longer than one command may on the lent machine: run this under setsid and
+# read OUT_DIR's logs meanwhile.
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]}
 store=${2:?}
@@ -52,6 +53,7 @@ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | 
 if [[ " $what " == *" sweep "* ]]; then
   # the model as the store holds it (its largest blob, a GGUF), under a name transformers reads
   blob=$(ls -S "$store"/blobs/sha256/* | head -1)
+  [[ $(head -c 4 "$blob") == GGUF ]] || { echo "the store's largest blob is no GGUF" >&2; exit 1; }
   mkdir -p "$out/model" && ln -sf "$blob" "$out/model/model.gguf"
   # float32 with transformers' defaults is known (about 300 tokens a second through a run)
   sweep=${SWEEP:-$'\n--cuda-graphs on\n--cuda-graphs on --async-batching on'}

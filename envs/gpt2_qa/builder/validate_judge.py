@@ -123,7 +123,7 @@ def main(argv: list[str]) -> None:
     hidden = args.assets / f"hidden-{args.variant}"
     rows = [json.loads(line) for line in (hidden / "prompts.jsonl").open()][: args.pairs]
     controls = [json.loads(line)["prompt"] for line in (hidden / "controls.jsonl").open()]
-    engine = judge.engine_of(json.loads((hidden / "judge.json").read_text()))
+    engine = judge.engine_of(str(hidden))
     ask = judge.asker(str(args.judge_dir / "model.gguf"), engine, threads=args.threads)
     began = time.monotonic()
     cache: dict[tuple[str, str, str], judge.Graded] = {}

@@ -269,10 +269,11 @@ def asker(model: str, engine: str = "llamacpp", *, threads: int = 2) -> Ask:
     raise ValueError(f"no judge engine {engine!r}: one of {', '.join(ENGINES)}")
 
 
-def engine_of(judge_json: dict[str, Any]) -> str:
-    """The engine a hidden asset's opponents were graded by (llama.cpp where it names none:
-    the assets before 0.3.1)."""
-    return str(judge_json.get("engine", "llamacpp"))
+def engine_of(hidden: str) -> str:
+    """The engine the hidden asset at ``hidden`` had its opponents graded by, as its
+    ``judge.json`` says (llama.cpp where it names none: the assets before 0.3.1)."""
+    with open(f"{hidden}/judge.json") as f:
+        return str(json.load(f).get("engine", "llamacpp"))
 
 
 def local_asker(model: str, *, threads: int = 2, context: int = 4096) -> Ask:

@@ -128,7 +128,7 @@ def main() -> None:
     pool = hidden / "service_controls.jsonl"
     State.controls = [json.loads(line)["prompt"] for line in pool.open()]
     model = Path(os.environ["ENVSPEC_ASSET_JUDGE"]) / "model.gguf"
-    engine = judge.engine_of(json.loads((hidden / "judge.json").read_text()))
+    engine = judge.engine_of(str(hidden))
     State.ask = judge.asker(str(model), engine, threads=int(params.get("judge_threads", 2)))
     scorer_kit.serve_service(Judge)
 

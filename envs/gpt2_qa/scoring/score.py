@@ -129,7 +129,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
         answers = generate(box, solution, [r["prompt"] for r in rows], settings, params)
         isolated = box.isolated
     generated = time.monotonic()
-    engine = judge.engine_of(json.loads((HIDDEN / "judge.json").read_text()))
+    engine = judge.engine_of(str(HIDDEN))
     ask = judge.asker(str(JUDGE / "model.gguf"), engine, threads=int(params.get("threads", 2)))
     graded = [
         judge.grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)

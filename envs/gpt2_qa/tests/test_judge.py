@@ -101,11 +101,13 @@ def test_an_answer_cannot_close_its_block() -> None:
     assert len(judge.chat("q", "y" * 10_000)[-1]["content"]) < 3_000
 
 
-def test_the_engine_is_the_one_that_graded_the_opponents() -> None:
+def test_the_engine_is_the_one_that_graded_the_opponents(tmp_path: Path) -> None:
     """A hidden asset's judge.json names the engine its opponents were graded by (none: the
     assets before 0.3.1, llama.cpp's); an engine that is not one is refused by name."""
-    assert judge.engine_of({"model": "x"}) == "llamacpp"
-    assert judge.engine_of({"engine": "transformers"}) == "transformers"
+    (tmp_path / "judge.json").write_text('{"model": "x"}')
+    assert judge.engine_of(str(tmp_path)) == "llamacpp"
+    (tmp_path / "judge.json").write_text('{"model": "x", "engine": "transformers"}')
+    assert judge.engine_of(str(tmp_path)) == "transformers"
     with pytest.raises(ValueError, match="no judge engine 'vllm'"):
         judge.asker("model.gguf", "vllm")
 
