@@ -4,9 +4,11 @@ batch's problems at once, round after round (the first greedy, the rest at 0.8),
 reference's prompt, on statements of the public bank.
 
     python benchmarks/rust_scaffold_engine_batches.py MODEL.gguf [--problems 20] [--rounds 4]
-        [--max-tokens 768] [--engine-args "--cuda-graphs on" ...] [--json OUT]
+        [--max-rating R] [--max-tokens 768] [--engine-args "--cuda-graphs on" ...] [--json OUT]
 
-Prints each round's seconds, tokens and tokens a second, and the batch's total: what
+Prints each round's seconds, tokens and tokens a second, how many of its answers compile and
+pass their public examples (with rustc: a configuration must answer as well, not only as fast),
+and the batch's total: what
 `standard`'s batch time (60 s) and token cap must hold; with several ``--engine-args``, for
 each of the engine's configurations in turn (the step tuning: a scoring of `standard` through
 the runtime on the lent H100, 2026-12-05, read about 300 completion tokens a second with the
@@ -33,7 +35,8 @@ ENV = REPO / "envs" / "rust_scaffold"
 sys.path.insert(0, str(ENV / "builder"))
 import bank_check  # noqa: E402 (the bank's reader)
 import build_assets  # noqa: E402 (a problem as the scorer shows it)
-from measure_model import chat, reference  # noqa: E402 (the reference's prompt, asked alike)
+import rust_tools  # noqa: E402 (the judge's utilities, on measure_model's path)
+from measure_model import chat, reference, verdict  # noqa: E402 (the reference's prompt)
 
 ENGINE = REPO / "envspec" / "services" / "transformers_engine.py"
 
@@ -52,10 +55,24 @@ def wait_ready(url: str, engine: subprocess.Popen[bytes], seconds: float) -> flo
     raise SystemExit(f"the engine was not ready in {seconds:.0f} s")
 
 
+def judged(texts: list[str], problems: list[dict[str, Any]]) -> dict[str, int]:
+    """How many of a round's answers compile and pass their problem's public examples, once
+    their code is extracted as the reference extracts it: whether a configuration's answers are
+    as good, not only as fast (CUDA graphs where transformers would not capture them)."""
+    with ThreadPoolExecutor(8) as pool:
+        codes = [rust_tools.extract_code(text) for text in texts]
+        verdicts = list(pool.map(verdict, codes, problems))
+    return {
+        "compiles": sum(v["compiles"] for v in verdicts),
+        "passes_examples": sum(v["examples"] for v in verdicts),
+    }
+
+
 def measure(
-    engine_args: list[str], descriptions: list[str], args: argparse.Namespace
+    engine_args: list[str], problems: list[dict[str, Any]], args: argparse.Namespace
 ) -> dict[str, Any]:
     """The engine started with ``engine_args``, asked the reference's rounds; its figures."""
+    descriptions = [p["description"] for p in problems]
     url = f"http://127.0.0.1:{args.port}"
     argv = [sys.executable, str(ENGINE), str(args.model), "--port", str(args.port), *engine_args]
     engine = subprocess.Popen(argv)
@@ -83,6 +100,7 @@ def measure(
                     "tokens_per_s": round(total / seconds, 1),
                     "completion_tokens_per_s": round(completion / seconds, 1),
                     "distinct_answers": len(set(texts)),
+                    **judged(texts, problems),
                 }
                 if r == 0:
                     first_greedy = texts
@@ -112,6 +130,12 @@ def main() -> None:
     parser.add_argument("model", type=Path)
     parser.add_argument("--problems", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=reference.SAMPLES)
+    parser.add_argument(
+        "--max-rating",
+        type=int,
+        default=None,
+        help="the first problems of at most this rating (to compare with measure_model's)",
+    )
     parser.add_argument("--max-tokens", type=int, default=768)
     parser.add_argument("--port", type=int, default=8777)
     parser.add_argument(
@@ -124,20 +148,19 @@ def main() -> None:
     args = parser.parse_args()
     bank = bank_check.BANK_DIR
     slugs = sorted(p.name for p in bank.iterdir() if (p / "meta.json").is_file())
-    descriptions = [
-        build_assets.record(bank_check.load_problem(bank / s), [])["description"]
-        for s in slugs[: args.problems]
-    ]
+    loaded = (bank_check.load_problem(bank / s) for s in slugs)
+    rated = [p for p in loaded if args.max_rating is None or p.rating <= args.max_rating]
+    problems = [build_assets.record(p, []) for p in rated[: args.problems]]
     configs = []
     for engine_args in args.engine_args or [""]:
         try:
-            configs.append(measure(shlex.split(engine_args), descriptions, args))
+            configs.append(measure(shlex.split(engine_args), problems, args))
         except (SystemExit, OSError) as e:  # one configuration that fails: say so, go on
             configs.append({"engine_args": shlex.split(engine_args), "failed": str(e)})
         print(json.dumps({k: v for k, v in configs[-1].items() if k != "rounds"}), flush=True)
     report = {
         "what": "the transformers engine over one batch of the reference's requests",
-        "problems": args.problems,
+        "problems": [p["name"] for p in problems],
         "max_tokens": args.max_tokens,
         "configurations": configs,
     }

@@ -114,7 +114,9 @@ def _ask(url: str, description: str, temperature: float, max_tokens: int) -> tup
     return str(answer["choices"][0]["message"]["content"]), int(answer["usage"]["total_tokens"])
 
 
-def _verdict(source: str, problem: dict[str, Any]) -> dict[str, bool]:
+def verdict(source: str, problem: dict[str, Any]) -> dict[str, bool]:
+    """Whether ``source`` compiles, passes the public examples and every test of ``problem``
+    (the judge's utilities, in a folder of its own)."""
     with tempfile.TemporaryDirectory(prefix="measure-") as tmp:
         compiled = rust_tools.compile_rust(source, Path(tmp))
         if compiled.binary is None:
@@ -131,8 +133,8 @@ def _verdict(source: str, problem: dict[str, Any]) -> dict[str, bool]:
 def _judged(
     problem: dict[str, Any], i: int, answer: str, tokens: int, seconds: float
 ) -> dict[str, Any]:
-    raw = _verdict(answer.strip() + "\n", problem)["solves"]
-    code = _verdict(rust_tools.extract_code(answer), problem)
+    raw = verdict(answer.strip() + "\n", problem)["solves"]
+    code = verdict(rust_tools.extract_code(answer), problem)
     return {"i": i, "tokens": tokens, "seconds": round(seconds, 1), "raw": raw, **code}
 
 
