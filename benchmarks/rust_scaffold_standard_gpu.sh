@@ -19,11 +19,13 @@
 # engine failed at its import and the run with it, cleanly; the imports below now go as far
 # as the engine's). STEPS: any of "sweep calibrate measure" (default "calibrate measure");
 # sweep: the served engine over one batch of the reference's requests in each of the step
-# tunings of $SWEEP (lines of engine flags; default below), to choose the engine's defaults
-# before scoring (2026-12-05 on the H100: about 300 completion tokens a second, float32,
-# transformers' defaults); SAMPLES: measure_model's answers a problem (default 8). A scoring
-# of standard takes longer than one command may on the lent machine: run this under setsid and
-# read OUT_DIR's logs meanwhile.
+# tunings of $SWEEP (lines of engine flags; default below), $SWEEP_ROUNDS rounds (default 4),
+# to choose the engine's defaults before scoring (2026-12-05 on the H100: about 300
+# completion tokens a second, float32, transformers' defaults); SAMPLES: measure_model's
+# answers a problem (default 8). A scoring of standard takes longer than one command may on the
+# lent machine: run this under setsid and read OUT_DIR's logs meanwhile; stop an engine by its
+# pid, never `pkill -f` a pattern: the command that runs it matches too (2026-12-05: the
+# machine stopped answering and was given back).
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]}
 store=${2:?}
@@ -55,12 +57,16 @@ if [[ " $what " == *" sweep "* ]]; then
   blob=$(ls -S "$store"/blobs/sha256/* | head -1)
   [[ $(head -c 4 "$blob") == GGUF ]] || { echo "the store's largest blob is no GGUF" >&2; exit 1; }
   mkdir -p "$out/model" && ln -sf "$blob" "$out/model/model.gguf"
-  # float32 with transformers' defaults is known (about 300 tokens a second through a run)
-  sweep=${SWEEP:-$'\n--cuda-graphs on\n--cuda-graphs on --async-batching on'}
+  # float32 with transformers' defaults is known (about 300 tokens a second through a run);
+  # CUDA graphs read a greedy round of 20 in 12.8 s (2026-12-05, the H100): whether they answer
+  # as well is what the reference's four rounds, judged on their examples, tell (problems
+  # rated 800, the ones calibration/model-on-easy-problems.json measured on llama.cpp)
+  sweep=${SWEEP:---cuda-graphs on}
   flags=()
   while IFS= read -r line; do flags+=(--engine-args "$line"); done <<<"$sweep"
-  python3 benchmarks/rust_scaffold_engine_batches.py "$out/model/model.gguf" --rounds 1 \
-    "${flags[@]}" --json "$out/sweep.json" 2>&1 | tee "$out/sweep.log"
+  python3 benchmarks/rust_scaffold_engine_batches.py "$out/model/model.gguf" \
+    --rounds "${SWEEP_ROUNDS:-4}" --max-rating 800 "${flags[@]}" --json "$out/sweep.json" 2>&1 |
+    tee "$out/sweep.log"
 fi
 version=$(sed -n 's/^version: //p' envs/rust_scaffold/envspec.yaml)
 ref="oci:$store:envspec/rust_scaffold:$version"
