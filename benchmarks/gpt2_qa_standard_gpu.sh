@@ -14,8 +14,9 @@
 # WHEELS: what the host lacks for the judge on transformers (gguf==0.19.0, transformers==5.24.0;
 # rust_scaffold_standard_gpu.sh's list serves). SECRET_FILE: the operator's
 # (`envspec asset new-secret`; never committed, never in an image).
-# Writes OUT_DIR/assets (student, hidden-VARIANT, report.json; the judge and the corpus as
-# linked) and OUT_DIR/back/part* (student, hidden and report as one tar in 16 MiB pieces, the
+# Writes OUT_DIR/assets (student, hidden-VARIANT, report.json, validation.json: the judge's
+# validation on PAIRS (60) held-out questions; the judge and the corpus as linked) and
+# OUT_DIR/back/part* (student, hidden, report and validation as one tar in 16 MiB pieces, the
 # size the device tool brings back: at most 4 a call). About 10 minutes on one GPU.
 # VARIANT=lite builds lite the same way on a CPU (its judge on llama.cpp): the script's check.
 # REUSE_STUDENT=DIR: an earlier build's student folder, not pretrained again (build_assets's
@@ -51,7 +52,12 @@ reuse=()
 [[ -n ${REUSE_STUDENT:-} ]] && reuse=(--reuse-student "$REUSE_STUDENT")
 python3 envs/gpt2_qa/builder/build_assets.py "$out/assets" --secret-file "$secret" \
   --variant "$variant" "${reuse[@]}" 2>&1 | tee "$out/build.log" || exit 1
+# the judge's validation on the built assets, by the engine that grades the scorings: issue
+# #20's figures 2 and 3 (the tutored student against the base, fluency) without another call
+python3 envs/gpt2_qa/builder/validate_judge.py "$inputs/judge" "$out/assets" \
+  "$out/assets/validation.json" --variant "$variant" --pairs "${PAIRS:-60}" \
+  >"$out/validation.log" 2>&1 || { tail -20 "$out/validation.log"; exit 1; }
 mkdir -p "$out/back"
-tar -C "$out/assets" -cf - student "hidden-$variant" report.json |
+tar -C "$out/assets" -cf - student "hidden-$variant" report.json validation.json |
   split -b 16777216 -d -a 2 - "$out/back/part" || exit 1
 ls -l "$out/back" && echo "done" | tee "$out/done"
