@@ -5,6 +5,7 @@
 # raw model on every hidden problem (builder/measure_model.py --engine transformers).
 # Usage, as root in the repository root:
 #   benchmarks/rust_scaffold_standard_gpu.sh OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]
+# STORE, DEBS and WHEELS: benchmarks/rust_scaffold_standard_inputs.sh makes them (with ENV_DIR).
 # STORE: `envspec pull REF --into oci:STORE --slim --variant standard`; DEBS: Debian's
 # rustc-web, libstd-rust-web-1.96, libstd-rust-web-dev, libllvm22 and libz3-4 (`apt-get
 # download`); WHEELS: what the lent host lacks, for Python 3.12 (the device tool's README says
@@ -68,17 +69,20 @@ if [[ " $what " == *" sweep "* ]]; then
     --rounds "${SWEEP_ROUNDS:-4}" --max-rating 800 "${flags[@]}" --json "$out/sweep.json" 2>&1 |
     tee "$out/sweep.log"
 fi
-version=$(sed -n 's/^version: //p' envs/rust_scaffold/envspec.yaml)
+# ENV_DIR: the environment the store holds (rust_scaffold_standard_inputs.sh's copy, pinned to
+# the operator's sets; default the repository's)
+env_dir=${ENV_DIR:-envs/rust_scaffold}
+version=$(sed -n 's/^version: //p' "$env_dir/envspec.yaml")
 ref="oci:$store:envspec/rust_scaffold:$version"
 if [[ " $what " == *" calibrate "* ]]; then
-  python3 -m envspec.cli.main calibrate envs/rust_scaffold --variant standard --ref "$ref" \
+  python3 -m envspec.cli.main calibrate "$env_dir" --variant standard --ref "$ref" \
     --backend local --repeats 1 --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
 fi
 if [[ " $what " == *" measure "* ]]; then
   # the model and the hidden set as the runs fetched them (the digests of the manifest)
   assets=$ENVSPEC_HOME/cache/assets
   model=$(ls "$assets"/*/model.gguf | head -1)
-  hidden=$(python3 -c 'import re,sys; print(re.search(r"rust_scaffold-hidden@sha256:(\w+)", sys.stdin.read())[1])' <envs/rust_scaffold/envspec.yaml)
+  hidden=$(python3 -c 'import re,sys; print(re.search(r"rust_scaffold-hidden@sha256:(\w+)", sys.stdin.read())[1])' <"$env_dir/envspec.yaml")
   python3 envs/rust_scaffold/builder/measure_model.py "$model" --engine transformers \
     --set "$assets/$hidden" --max-rating 3000 --samples "$samples" --judges 14 \
     --out "$out/measure.json" 2>&1 | tee "$out/measure.log"
