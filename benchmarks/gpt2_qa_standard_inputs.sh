@@ -14,14 +14,12 @@
 set -euo pipefail
 work=${1:?usage: $0 WORK [JUDGE_DIR]}
 judge=${2:-}
-cd "$(dirname "$0")/.."
+here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib/device-inputs.sh"
+work=$(inputs_work "$work" inputs)
+[[ -z $judge ]] || judge=$(cd "$judge" && pwd)
+cd "$here"
 py=$PWD/.venv/bin/python
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
-if [[ -e $work/inputs ]]; then
-  echo "$work already holds inputs: name a new WORK" >&2
-  exit 2
-fi
 in=$work/inputs
 mkdir -p "$in/debs" "$in/wheels" "$work/whl"
 
@@ -51,8 +49,4 @@ echo "== wheels" >&2
   --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform any \
   -d "$work/whl" gguf==0.19.0 transformers==5.24.0
 
-echo "== in pieces of 60,000,000 bytes" >&2
-mkdir -p "$work/parts"
-tar -C "$work" -cf - inputs whl | split -b 60000000 -d -a 2 - "$work/parts/part"
-ls -l "$work/parts" >&2
-echo "$(ls "$work/parts" | wc -l) pieces in $work/parts"
+inputs_pieces "$work" inputs whl

@@ -24,16 +24,13 @@ set -euo pipefail
 work=${1:?usage: $0 WORK SECRET_FILE VERSION}
 secret=${2:?}
 version=${3:?}
-cd "$(dirname "$0")/.."
-repo=$PWD
-envspec=$repo/.venv/bin/envspec
-py=$repo/.venv/bin/python
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
-if [[ -e $work/env ]]; then
-  echo "$work already holds inputs: name a new WORK" >&2
-  exit 2
-fi
+here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib/device-inputs.sh"
+work=$(inputs_work "$work" env)
+secret=$(cd "$(dirname "$secret")" && pwd)/$(basename "$secret")
+cd "$here"
+envspec=$PWD/.venv/bin/envspec
+py=$PWD/.venv/bin/python
 reg="oci:$work/registry"
 
 echo "== the model asset" >&2
@@ -96,9 +93,5 @@ mkdir -p "$work/debs" "$work/whl"
   referencing==0.37.0 rpds-py==2026.9.1 docker==7.2.0 ruamel.yaml==0.19.1 \
   httpx2==2.17.0 httpcore2==2.17.0 truststore h11
 
-echo "== in pieces of 60,000,000 bytes" >&2
-mkdir -p "$work/parts"
-tar -C "$work" -cf - env devstore debs whl | split -b 60000000 -d -a 2 - "$work/parts/part"
-ls -l "$work/parts" >&2
-echo "$(ls "$work/parts" | wc -l) pieces in $work/parts; hidden problems named in" \
-  "$work/hidden-names.txt"
+inputs_pieces "$work" env devstore debs whl
+echo "hidden problems named in $work/hidden-names.txt"
