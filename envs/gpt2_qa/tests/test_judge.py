@@ -196,8 +196,7 @@ def test_the_engine_grades_within_the_quote(
 
 def test_fluency_is_read_from_the_grade_not_the_score() -> None:
     """Off-topic text scores 0 fluent or shuffled alike: the validation's fluency figures also
-    compare the grades for the question alone, where a fluent answer can win, and the grades
-    as free text (fluency alone, whatever the question)."""
+    compare the grades for the question alone, where a fluent answer can win."""
     validate = load_module(ENV / "builder" / "validate_judge.py", "validate_judge")
     row = {"prompt": "Q?", "control": "C?", "written_answer": "one two three four"}
     row["opponents"] = {"base": {"answer": "five six seven eight"}, "tutored": {"answer": "x"}}
@@ -206,33 +205,10 @@ def test_fluency_is_read_from_the_grade_not_the_score() -> None:
         fluent = answer in ("one two three four", "five six seven eight")
         return judge.Graded(0.0, 6.0 if fluent else 2.0, 6.0)  # both score 0: a tie
 
-    def free(text: str) -> Any:  # only the base student's text reads as English
-        return judge.Graded(7.0 if text == "five six seven eight" else 1.0)
-
-    figures = validate.fluency(score, [row], free)
+    figures = validate.fluency(score, [row])
     assert figures["written_vs_shuffled"] == figures["base_vs_shuffled"] == 0.5
     assert figures["written_vs_shuffled_by_grade"] == figures["base_vs_shuffled_by_grade"] == 1.0
     assert figures["tutored_vs_shuffled_by_grade"] == 0.5  # one word: its shuffle is itself
-    assert figures["base_vs_shuffled_as_free_text"] == 1.0
-    assert figures["written_vs_shuffled_as_free_text"] == 0.5
-
-
-def test_free_text_grading_shows_the_model_no_degenerate_text() -> None:
-    """Fluency as free text: the model grades the text under the fixed request; an empty or
-    looping text loses without being asked about."""
-    validate = load_module(ENV / "builder" / "validate_judge.py", "validate_judge")
-    asked: list[list[dict[str, str]]] = []
-
-    def ask(messages: list[dict[str, str]]) -> tuple[dict[str, float], int]:
-        asked.append(messages)
-        return {"7": 0.0}, 42
-
-    graded = validate.as_free_text(ask, "The rain fell on the quiet town all night.")
-    assert (graded.score, graded.tokens) == (7.0, 42)
-    assert validate.FREE_TEXT in asked[0][-1]["content"]
-    assert validate.as_free_text(ask, "").degenerate == "empty"
-    assert validate.as_free_text(ask, " ".join(["la la la"] * 10)).degenerate is not None
-    assert len(asked) == 1
 
 
 @pytest.mark.integration
