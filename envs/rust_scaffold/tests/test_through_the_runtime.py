@@ -81,6 +81,8 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         data["version"] += "-ci"
         del data["variants"]["standard"]
         data["variants"]["lite"]["parameters"].update(SMALL)
+        # one scoring of the starting scaffold and one of each exploit, in one run
+        data["variants"]["lite"]["budgets"]["scorer_calls"] = 1 + len(find_exploits(ENV))
         manifest.write_text(yaml.safe_dump(data, sort_keys=False))
         yield publish(env, root / "store")
 
@@ -91,7 +93,13 @@ def test_the_starting_scaffold_and_every_exploit_through_the_runtime(
 ) -> None:
     manifest = load_manifest(ENV)
     exploits = find_exploits(ENV)
-    assert {e.name for e in exploits} >= {"read_hidden", "program_reads_tests", "linger"}
+    assert {e.name for e in exploits} >= {
+        "read_hidden",
+        "program_reads_tests",
+        "linger",
+        "hardcode_examples",
+        "exceed_limits",
+    }
     starting = (ENV / "task" / "solution" / "scaffold.py").read_bytes()
     run = runs.start_run(published, variant="lite", backend=backend)
     try:
@@ -115,6 +123,13 @@ def test_the_starting_scaffold_and_every_exploit_through_the_runtime(
     assert 0 < tokens["used"] <= tokens["cap"] == 3000, tokens
     flood = outcomes["token_flood"]["tokens"]
     assert flood["used"] <= flood["cap"] and flood["refused"] > 0, outcomes["token_flood"]
+    # the examples' answers pass the examples and fail the first hidden test
+    assert set(outcomes["hardcode_examples"]["verdicts"].values()) == {"wrong answer"}, outcomes
+    # each broken limit is caught as its own kind, and the scoring still judged every problem
+    verdicts = outcomes["exceed_limits"]["verdicts"]
+    assert len(verdicts) == 6 and {"time limit", "output limit", "runtime error"} <= set(
+        verdicts.values()
+    ), verdicts
 
 
 def test_no_problem_or_scorer_file_is_in_the_agent_image(published: str) -> None:
