@@ -75,7 +75,7 @@ print(json.dumps(pins, indent=1))
 EOF
 
 echo "== pushed, pulled slim for standard" >&2
-"$envspec" push "$work/env" --registry "$reg"
+"$envspec" push "$work/env" --registry "$reg" --assets-from "$reg"
 "$envspec" pull "$reg:envspec/rust_scaffold:$version" --into "oci:$work/devstore" --slim \
   --variant standard
 
