@@ -5,15 +5,10 @@
 # there (the engine that then grades every scoring: hidden/judge.json says so).
 # Usage, as root in the repository root:
 #   benchmarks/gpt2_qa_standard_gpu.sh OUT_DIR INPUTS WHEELS SECRET_FILE
-# INPUTS, made where the packages are (this VM):
-#   debs/    `apt-get download dict-gcide jargon-text` (the questions' sources, unpacked to /)
-#   corpus/  envspec.assets.corpus.build_corpus(corpus, build_assets.SOURCES, lite_bytes=...)
-#   wheels/  `pip download --no-deps --only-binary :all: chatterbot-corpus==1.3.3`
-#   judge/   the packaged judge (`envspec asset build-model qwen2.5-coder-1.5b-instruct`, or
-#            the asset as pulled: LICENSE, model.gguf, provenance.json)
-# WHEELS: what the host lacks for the judge on transformers (gguf==0.19.0, transformers==5.24.0;
-# rust_scaffold_standard_gpu.sh's list serves). SECRET_FILE: the operator's
-# (`envspec asset new-secret`; never committed, never in an image).
+# INPUTS and WHEELS: benchmarks/gpt2_qa_standard_inputs.sh makes them (INPUTS: debs/, the
+# questions' Debian sources, unpacked to /; corpus/; wheels/, ChatterBot's corpus; judge/, the
+# packaged judge; WHEELS: what the host lacks for the judge on transformers). SECRET_FILE: the
+# operator's (`envspec asset new-secret`; never committed, never in an image).
 # Writes OUT_DIR/assets (student, hidden-VARIANT, report.json, validation.json: the judge's
 # validation on PAIRS (60) held-out questions; the judge and the corpus as linked) and
 # OUT_DIR/back/part* (student, hidden, report and validation as one tar in 16 MiB pieces, the

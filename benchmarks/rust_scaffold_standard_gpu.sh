@@ -5,21 +5,12 @@
 # raw model on every hidden problem (builder/measure_model.py --engine transformers).
 # Usage, as root in the repository root:
 #   benchmarks/rust_scaffold_standard_gpu.sh OUT_DIR STORE DEBS WHEELS [STEPS] [SAMPLES]
-# STORE, DEBS and WHEELS: benchmarks/rust_scaffold_standard_inputs.sh makes them (with ENV_DIR).
-# STORE: `envspec pull REF --into oci:STORE --slim --variant standard`; DEBS: Debian's
-# rustc-web, libstd-rust-web-1.96, libstd-rust-web-dev, libllvm22 and libz3-4 (`apt-get
-# download`); WHEELS: what the lent host lacks, for Python 3.12 (the device tool's README says
-# how: `pip download --no-deps --only-binary=:all: --python-version 3.12 ...`) of
-#   transformers==5.24.0 gguf==0.19.0 fastapi==0.165.0 opentelemetry-api==1.45.3
-#   starlette==1.10.0 uvicorn==0.55.0 pydantic==2.14.4 pydantic-core==2.50.5
-#   annotated-types==0.8.0 typing-inspection==0.4.5 typing-extensions openai==3.63.0 distro
-#   jiter==0.19.0 sniffio==1.3.1 jsonschema==4.26.0 jsonschema-specifications==2025.9.1
-#   referencing==0.37.0 rpds-py==2026.9.1 docker==7.2.0 ruamel.yaml==0.19.1
-#   httpx2==2.17.0 httpcore2==2.17.0 truststore h11
-# (2026-12-05, without opentelemetry-api, then without httpx2, which openai 3 imports: the
-# engine failed at its import and the run with it, cleanly; the imports below now go as far
-# as the engine's). STEPS: any of "sweep calibrate measure" (default "calibrate measure");
-# sweep: the served engine over one batch of the reference's requests in each of the step
+# STORE, DEBS and WHEELS: benchmarks/rust_scaffold_standard_inputs.sh makes them (the slim
+# store of ENV_DIR's version, rustc's Debian packages, the wheels the lent host lacks for its
+# Python 3.12; 2026-12-05, without opentelemetry-api, then without httpx2, which openai 3
+# imports, the engine failed at its import and the run with it, cleanly: the imports below now
+# go as far as the engine's). STEPS: any of "sweep calibrate measure" (default "calibrate
+# measure"); sweep: the served engine over one batch of the reference's requests in each of the step
 # tunings of $SWEEP (lines of engine flags; default below), $SWEEP_ROUNDS rounds (default 4),
 # to choose the engine's defaults before scoring (2026-12-05 on the H100: about 300
 # completion tokens a second, float32, transformers' defaults); SAMPLES: measure_model's

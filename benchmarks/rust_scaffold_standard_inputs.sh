@@ -36,7 +36,8 @@ reg="oci:$work/registry"
 echo "== the model asset" >&2
 [[ -f $work/model/model.gguf ]] ||
   "$envspec" asset build-model qwen2.5-coder-1.5b-instruct "$work/model"
-"$envspec" asset push "$work/model" --name model-qwen2.5-coder-1.5b-instruct --version 1.0.0 \
+model_repo=model-qwen2.5-coder-1.5b-instruct
+"$envspec" asset push "$work/model" --name "$model_repo" --version 1.0.0 \
   --registry "$reg" --json >"$work/model.json"
 
 echo "== the problem sets (the secret's)" >&2
@@ -52,16 +53,17 @@ EOF
 
 echo "== envs/rust_scaffold pinned to them, as $version" >&2
 cp -r envs/rust_scaffold "$work/env"
-"$py" - "$work" "$version" <<'EOF'
+"$py" - "$work" "$version" "$model_repo" <<'EOF'
 import json, re, sys
 from pathlib import Path
-work, version = Path(sys.argv[1]), sys.argv[2]
+sys.path.insert(0, "envs/rust_scaffold/builder")
+from build_assets import SETS
+work, version, model_repo = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 pins = json.loads((work / "sets.json").read_text())["assets"]
 model = json.loads((work / "model.json").read_text())
 namespace = pins["visible"].split("/")[0]
-pins["model"] = f"{namespace}/model-qwen2.5-coder-1.5b-instruct@{model['digest']}"
-repos = {"visible": "rust_scaffold-visible", "hidden-lite": "rust_scaffold-lite-hidden",
-         "hidden": "rust_scaffold-hidden", "model": "model-qwen2.5-coder-1.5b-instruct"}
+pins["model"] = f"{namespace}/{model_repo}@{model['digest']}"
+repos = {**SETS, "model": model_repo}
 manifest = work / "env" / "envspec.yaml"
 text = manifest.read_text()
 for name, repo in repos.items():

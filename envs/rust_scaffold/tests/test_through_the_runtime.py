@@ -126,10 +126,10 @@ def test_the_starting_scaffold_and_every_exploit_through_the_runtime(
     # the examples' answers pass the examples and fail the first hidden test
     assert set(outcomes["hardcode_examples"]["verdicts"].values()) == {"wrong answer"}, outcomes
     # each broken limit is caught as its own kind, and the scoring still judged every problem
+    # (batches of three: output, memory and sleep in each, after the children, threads and disk)
     verdicts = outcomes["exceed_limits"]["verdicts"]
-    assert len(verdicts) == 6 and {"time limit", "output limit", "runtime error"} <= set(
-        verdicts.values()
-    ), verdicts
+    assert len(verdicts) == 6, verdicts
+    assert set(verdicts.values()) == {"output limit", "runtime error", "time limit"}, verdicts
 
 
 def test_no_problem_or_scorer_file_is_in_the_agent_image(published: str) -> None:
