@@ -66,8 +66,13 @@ env_dir=${ENV_DIR:-envs/rust_scaffold}
 version=$(sed -n 's/^version: //p' "$env_dir/envspec.yaml")
 ref="oci:$store:envspec/rust_scaffold:$version"
 if [[ " $what " == *" calibrate "* ]]; then
+  # SOLUTIONS: which to score (default both): the starting scaffold's run took 800 s with the
+  # engine's start (H200, 2026-12-06), so a lent session's 30 minutes hold one solution's
+  only=()
+  for s in ${SOLUTIONS:-}; do only+=(--only "$s"); done
   python3 -m envspec.cli.main calibrate "$env_dir" --variant standard --ref "$ref" \
-    --backend local --repeats 1 --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
+    --backend local --repeats 1 "${only[@]}" --out "$out/standard.json" 2>&1 |
+    tee "$out/calibrate.log"
 fi
 if [[ " $what " == *" measure "* ]]; then
   # the model and the hidden set as the runs fetched them (the digests of the manifest)

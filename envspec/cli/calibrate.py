@@ -38,6 +38,11 @@ def calibrate(
     assets_from: str | None = typer.Option(
         None, help="Where relative assets are fetched from (host[:port] or oci:PATH)."
     ),
+    only: list[str] = typer.Option(
+        [],
+        help="Score only this solution (starting, reference or an extra's name; repeatable); "
+        "without both starting and reference the figures give no normalisation.",
+    ),
 ) -> None:
     """Score the starting and reference solutions (and calibration.extra's) through the
     runtime; report raw scores, spreads and provenance (and, with --update, write them into
@@ -48,6 +53,11 @@ def calibrate(
     from envspec.runtime.calibrate import restate_normalised, update_manifest, update_refusal
     from envspec.schema import load_manifest
 
+    if update and only and not {"starting", "reference"} <= set(only):
+        raise BadInput(
+            "--update needs the starting solution and the reference scored together",
+            hint="drop --only, or leave out --update and keep the figures (--out)",
+        )
     subs: dict[str, tuple[str, ...]] = {}
     for k, v in parse_overrides(allow_substitute).items():
         subs[k] = (*subs.get(k, ()), v)
@@ -66,6 +76,7 @@ def calibrate(
         substitute=subs,
         on_score=show,
         assets_from=assets_from,
+        only=only,
     )
     refusal = None
     if update:
@@ -85,9 +96,11 @@ def calibrate(
     if as_json:
         print_json(figures)
         return
-    n = figures["normalisation"]
-    extra = n["provenance"].get("extra", {})
+    n = figures.get("normalisation")
+    extra = n["provenance"].get("extra", {}) if n else {}
     for role in ("starting", "reference", *extra):
+        if role not in figures:
+            continue
         f = figures[role]
         normalised = "" if f["normalised"] is None else f"  normalised {f['normalised']:.3f}"
         between = (
@@ -101,9 +114,13 @@ def calibrate(
         console.print(
             f"{name}: normalises to {e['normalised']:.3f} on the new scale", highlight=False
         )
-    console.print(
-        f"normalisation: starting {n['starting']}, reference {n['reference']}", highlight=False
-    )
+    if n is None:
+        console.print("normalisation: none (not every solution was scored)", highlight=False)
+    else:
+        console.print(
+            f"normalisation: starting {n['starting']}, reference {n['reference']}",
+            highlight=False,
+        )
     console.print(f"figures: {path}" + (" (manifest updated)" if update else ""), highlight=False)
 
 

@@ -10,7 +10,7 @@ import platform
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,9 +190,14 @@ def calibrate(
     substitute: dict[str, tuple[str, ...]] | None = None,
     on_score: Callable[[str, int, dict[str, Any]], None] | None = None,
     assets_from: str | None = None,
+    only: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Score the starting solution and the reference ``repeats`` times each through the
     runtime; return the figures and the normalisation they give.
+
+    ``only`` names the solutions to score (default all): where a scoring takes longer than a
+    lent machine lasts (rust_scaffold's ``standard``), each solution in a session of its own.
+    Figures without both the starting solution and the reference give no normalisation.
 
     A solution the manifest's ``calibration.prepare`` names a command for is prepared by it
     (as the agent, within the run's budget) before it is scored, ``trainings`` times, each in
@@ -222,6 +227,14 @@ def calibrate(
         ),
         **{e.name: (reference_files(env_dir, variant, e.files), None) for e in extras},
     }
+    unknown = sorted(set(only) - set(solutions))
+    if unknown:
+        raise BadInput(
+            f"{variant} has no solution {', '.join(unknown)}",
+            hint=f"name any of: {', '.join(solutions)}",
+        )
+    if only:
+        solutions = {role: solution for role, solution in solutions.items() if role in only}
     figures: dict[str, Any] = {}
     details: dict[str, Any] = {}
     gpus: list[dict[str, Any]] = []
@@ -246,44 +259,42 @@ def calibrate(
         figures[role]["normalised"] = (
             None if current is None else round(current.normalise(figures[role]["median"]), 6)
         )
-    starting, ref = figures["starting"]["median"], figures["reference"]["median"]
-    prepared = [role for role in ROLES if solutions[role][1]]
+    scored = [role for role in ROLES if role in figures]
     provenance: dict[str, Any] = {
         "hardware": host_description(gpus),
         "date": datetime.date.today().isoformat(),
         "envspec_version": __version__,
         "repeats": repeats,
-        "spread": {role: round(figures[role]["spread"], 6) for role in ROLES},
-        **(
-            {
-                "trainings": trainings,
-                "spread_between_trainings": {
-                    role: round(figures[role]["spread_between_trainings"], 6) for role in ROLES
-                },
-            }
-            if prepared and trainings > 1
-            else {}
-        ),
-        **(
-            {
-                "extra": {
-                    e.name: {
-                        "raw": round(figures[e.name]["median"], 6),
-                        "normalised": round(
-                            aggregate.normalise(
-                                figures[e.name]["median"], starting, ref, floor=False
-                            ),
-                            6,
-                        ),
-                    }
-                    for e in extras
-                }
-            }
-            if extras
-            else {}
-        ),
-        "notes": notes(figures, details, hidden=manifest.scoring.visibility == "hidden"),
+        "spread": {role: round(figures[role]["spread"], 6) for role in scored},
     }
+    if trainings > 1 and any(solutions[role][1] for role in scored):  # some were trained
+        provenance["trainings"] = trainings
+        provenance["spread_between_trainings"] = {
+            role: round(figures[role]["spread_between_trainings"], 6) for role in scored
+        }
+    hidden = manifest.scoring.visibility == "hidden"
+    if len(scored) < len(ROLES):  # scored in parts: the figures, no normalisation yet
+        provenance["notes"] = notes(figures, details, hidden=hidden)
+        return {
+            "environment": manifest.id,
+            "variant": variant,
+            "reference": reference,
+            **figures,
+            "provenance": provenance,
+        }
+    starting, ref = figures["starting"]["median"], figures["reference"]["median"]
+    if extras:
+        provenance["extra"] = {
+            e.name: {
+                "raw": round(figures[e.name]["median"], 6),
+                "normalised": round(
+                    aggregate.normalise(figures[e.name]["median"], starting, ref, floor=False), 6
+                ),
+            }
+            for e in extras
+            if e.name in figures
+        }
+    provenance["notes"] = notes(figures, details, hidden=hidden)
     return {
         "environment": manifest.id,
         "variant": variant,
@@ -303,8 +314,8 @@ def notes(figures: dict[str, Any], details: dict[str, Any], *, hidden: bool) -> 
     alone (text, lists and mappings may name what is hidden: rust_scaffold's verdicts are
     keyed by the hidden problems' names), and of a hidden-score environment none, as they may
     hold what the score hides (a ground truth's optimum, say)."""
-    where = f"envspec calibrate, {figures['starting']['backend']} backend "
-    where += f"({figures['starting']['isolation']})"
+    first = next(iter(figures.values()))
+    where = f"envspec calibrate, {first['backend']} backend ({first['isolation']})"
     if hidden:
         return f"{where}; scorer details withheld (the score is hidden)"
     shown = ", ".join(

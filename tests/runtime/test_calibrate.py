@@ -189,6 +189,36 @@ def test_update_refuses_a_reference_that_does_not_beat_the_starting_solution(
     assert figures["reference"]["scores"] == [0.0]
 
 
+def test_only_one_solution_scored_gives_its_figures_and_no_normalisation(tiny_env: Path) -> None:
+    """--only scores the named solution alone (a GPU session each, where a scoring outlasts a
+    lent machine); such figures write no normalisation, and --update with them is refused
+    before any run, as a misspelt solution is."""
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "envspec.cli.main", "calibrate", str(tiny_env)]
+    argv += ["--variant", "lite", "--repeats", "1", "--backend", "docker"]
+    before = (tiny_env / "envspec.yaml").read_text()
+    runs_before = {r.id for r in runstore.all_runs()}
+    for extra, why in (
+        (["--only", "reference", "--update"], "--update needs the starting solution and"),
+        (["--only", "refrence"], "lite has no solution refrence"),
+    ):
+        refused = subprocess.run(argv + extra, capture_output=True, text=True, timeout=600)
+        assert refused.returncode == 2 and why in refused.stderr, refused.stderr
+    assert {r.id for r in runstore.all_runs()} == runs_before  # refused before any run
+    done = subprocess.run(
+        [*argv, "--only", "reference"], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    assert "normalisation: none" in done.stdout
+    figures = json.loads((tiny_env / "calibration" / "lite.json").read_text())
+    assert figures["reference"]["scores"] == [0.0] and "starting" not in figures
+    assert "normalisation" not in figures and figures["provenance"]["repeats"] == 1
+    assert "docker backend" in figures["provenance"]["notes"]
+    assert (tiny_env / "envspec.yaml").read_text() == before
+
+
 def test_update_refusal_follows_the_direction() -> None:
     from envspec.runtime.calibrate import update_refusal
 
