@@ -67,11 +67,14 @@ version=$(sed -n 's/^version: //p' "$env_dir/envspec.yaml")
 ref="oci:$store:envspec/rust_scaffold:$version"
 if [[ " $what " == *" calibrate "* ]]; then
   # SOLUTIONS: which to score (default both): the starting scaffold's run took 800 s with the
-  # engine's start (H200, 2026-12-06), so a lent session's 30 minutes hold one solution's
-  only=()
-  for s in ${SOLUTIONS:-}; do only+=(--only "$s"); done
+  # engine's start (H200, 2026-12-06), so a lent session's 30 minutes hold one solution's;
+  # FIGURES_FROM: an earlier part's figures (calibration/standard-0.5.0-starting.json), which
+  # with this part's give the normalisation
+  part=()
+  for s in ${SOLUTIONS:-}; do part+=(--only "$s"); done
+  [[ -n ${FIGURES_FROM:-} ]] && part+=(--figures-from "$FIGURES_FROM")
   python3 -m envspec.cli.main calibrate "$env_dir" --variant standard --ref "$ref" \
-    --backend local --repeats 1 "${only[@]}" --out "$out/standard.json" 2>&1 |
+    --backend local --repeats 1 "${part[@]}" --out "$out/standard.json" 2>&1 |
     tee "$out/calibrate.log"
 fi
 if [[ " $what " == *" measure "* ]]; then

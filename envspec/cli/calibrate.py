@@ -43,6 +43,11 @@ def calibrate(
         help="Score only this solution (starting, reference or an extra's name; repeatable); "
         "without both starting and reference the figures give no normalisation.",
     ),
+    figures_from: Path | None = typer.Option(
+        None,
+        help="The figures of an earlier --only calibration of the same build and variant: its "
+        "solutions are not scored again and count towards the normalisation.",
+    ),
 ) -> None:
     """Score the starting and reference solutions (and calibration.extra's) through the
     runtime; report raw scores, spreads and provenance (and, with --update, write them into
@@ -53,10 +58,12 @@ def calibrate(
     from envspec.runtime.calibrate import restate_normalised, update_manifest, update_refusal
     from envspec.schema import load_manifest
 
-    if update and only and not {"starting", "reference"} <= set(only):
+    earlier = _earlier(figures_from) if figures_from else None
+    given = {k for k, v in (earlier or {}).items() if isinstance(v, dict) and "median" in v}
+    if update and only and not {"starting", "reference"} <= set(only) | given:
         raise BadInput(
-            "--update needs the starting solution and the reference scored together",
-            hint="drop --only, or leave out --update and keep the figures (--out)",
+            "--update needs figures of both the starting solution and the reference",
+            hint="drop --only, add the other's figures (--figures-from), or leave out --update",
         )
     subs: dict[str, tuple[str, ...]] = {}
     for k, v in parse_overrides(allow_substitute).items():
@@ -77,6 +84,7 @@ def calibrate(
         on_score=show,
         assets_from=assets_from,
         only=only,
+        earlier=earlier,
     )
     refusal = None
     if update:
@@ -122,6 +130,21 @@ def calibrate(
             highlight=False,
         )
     console.print(f"figures: {path}" + (" (manifest updated)" if update else ""), highlight=False)
+
+
+def _earlier(path: Path) -> dict[str, Any]:
+    from envspec.errors import BadInput
+
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise BadInput(
+            f"cannot read the earlier figures {path}: {e}",
+            hint="name the JSON file an earlier `envspec calibrate --only ... --out` wrote",
+        ) from e
+    if not isinstance(data, dict):
+        raise BadInput(f"{path} holds no calibration figures", hint="name calibrate's JSON file")
+    return data
 
 
 def register(app: typer.Typer) -> None:

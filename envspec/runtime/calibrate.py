@@ -19,8 +19,9 @@ from envspec import __version__, constants
 from envspec.errors import BadInput, EnvspecError
 from envspec.models import aggregate
 from envspec.models.manifest import Manifest
-from envspec.models.reference import RegistryTarget
+from envspec.models.reference import Reference, RegistryTarget
 from envspec.models.score import ScoreRecord
+from envspec.oci.pull import resolve
 from envspec.oci.push import push_environment
 from envspec.runtime import runs, runstore
 from envspec.schema import load_manifest
@@ -191,6 +192,7 @@ def calibrate(
     on_score: Callable[[str, int, dict[str, Any]], None] | None = None,
     assets_from: str | None = None,
     only: Sequence[str] = (),
+    earlier: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Score the starting solution and the reference ``repeats`` times each through the
     runtime; return the figures and the normalisation they give.
@@ -198,6 +200,9 @@ def calibrate(
     ``only`` names the solutions to score (default all): where a scoring takes longer than a
     lent machine lasts (rust_scaffold's ``standard``), each solution in a session of its own.
     Figures without both the starting solution and the reference give no normalisation.
+    ``earlier``: the figures of such a calibration of the same build (environment digest) and
+    variant; its solutions that ``only`` does not name are taken from it, not scored again, and
+    count towards the normalisation.
 
     A solution the manifest's ``calibration.prepare`` names a command for is prepared by it
     (as the agent, within the run's budget) before it is scored, ``trainings`` times, each in
@@ -213,6 +218,7 @@ def calibrate(
     Raises:
         ManifestError, BuildError, RegistryError: the environment cannot be published.
         CalibrationFailed: a solution scored invalid.
+        BadInput: ``earlier`` is of another build or variant, or gives nothing.
     """
     if repeats < 1 or trainings < 1:
         raise BadInput("repeats and trainings must be at least 1")
@@ -235,6 +241,7 @@ def calibrate(
         )
     if only:
         solutions = {role: solution for role, solution in solutions.items() if role in only}
+    taken = _taken(earlier, manifest.id, variant, scored_now=solutions) if earlier else {}
     figures: dict[str, Any] = {}
     details: dict[str, Any] = {}
     gpus: list[dict[str, Any]] = []
@@ -242,6 +249,10 @@ def calibrate(
         if reference is None:
             store = RegistryTarget(store=str(Path(scratch) / "store"))
             reference = str(push_environment(env_dir, store, assets_from=assets_from).environment)
+        # every run of the calibration, and its figures, name the build by its digest
+        reference = str(resolve(Reference.parse(reference))[1].reference)
+        if earlier:
+            _same_build(str(earlier.get("build")), reference)
         target = _Target(reference, variant, backend, substitute, on_score)
         for role, (files, prepare) in solutions.items():
             per_training: list[list[float]] = []
@@ -254,31 +265,36 @@ def calibrate(
                 details = last if role in ROLES else details
                 gpus = result["gpus"] or gpus
             figures[role] = _figures(per_training, results)
+    figures = {**taken, **figures}
     current = manifest.variant(variant).normalisation
     for role in figures:  # how the manifest as it stands scores each solution (0 and 1 if current)
         figures[role]["normalised"] = (
             None if current is None else round(current.normalise(figures[role]["median"]), 6)
         )
     scored = [role for role in ROLES if role in figures]
+    hardware = host_description(gpus)
+    if taken and earlier and (theirs := _earlier_provenance(earlier).get("hardware")) != hardware:
+        hardware += f" ({', '.join(taken)} on {theirs})"
     provenance: dict[str, Any] = {
-        "hardware": host_description(gpus),
+        "hardware": hardware,
         "date": datetime.date.today().isoformat(),
         "envspec_version": __version__,
-        "repeats": repeats,
+        "repeats": min([repeats, *(len(f["scores"]) for f in taken.values())]),
         "spread": {role: round(figures[role]["spread"], 6) for role in scored},
     }
-    if trainings > 1 and any(solutions[role][1] for role in scored):  # some were trained
+    if trainings > 1 and any(manifest.prepare.get(role) for role in scored):  # some were trained
         provenance["trainings"] = trainings
         provenance["spread_between_trainings"] = {
             role: round(figures[role]["spread_between_trainings"], 6) for role in scored
         }
     hidden = manifest.scoring.visibility == "hidden"
+    before = _earlier_notes(earlier, taken)
     if len(scored) < len(ROLES):  # scored in parts: the figures, no normalisation yet
-        provenance["notes"] = notes(figures, details, hidden=hidden)
+        provenance["notes"] = notes(figures, details, hidden=hidden) + before
         return {
             "environment": manifest.id,
             "variant": variant,
-            "reference": reference,
+            "build": reference,
             **figures,
             "provenance": provenance,
         }
@@ -294,11 +310,11 @@ def calibrate(
             for e in extras
             if e.name in figures
         }
-    provenance["notes"] = notes(figures, details, hidden=hidden)
+    provenance["notes"] = notes(figures, details, hidden=hidden) + before
     return {
         "environment": manifest.id,
         "variant": variant,
-        "reference": reference,
+        "build": reference,  # the environment by digest ("reference" is the solution's)
         **figures,
         "normalisation": {
             "starting": round(starting, 6),
@@ -306,6 +322,57 @@ def calibrate(
             "provenance": provenance,
         },
     }
+
+
+def _taken(
+    earlier: dict[str, Any], environment: str, variant: str, *, scored_now: dict[str, Any]
+) -> dict[str, Any]:
+    """The solutions' figures an earlier ``only`` calibration gives that this one does not
+    score again."""
+    if (earlier.get("environment"), earlier.get("variant")) != (environment, variant):
+        raise BadInput(
+            f"the earlier figures are of {earlier.get('environment')}'s variant "
+            f"{earlier.get('variant')}, not {environment}'s {variant}",
+            hint="name the figures of the same environment and variant",
+        )
+    taken = {
+        role: figure
+        for role, figure in earlier.items()
+        if isinstance(figure, dict) and "median" in figure and role not in scored_now
+    }
+    if not taken:
+        raise BadInput(
+            "the earlier figures hold no solution that this calibration does not score itself",
+            hint="name with --only the solutions still to score",
+        )
+    return taken
+
+
+def _same_build(theirs: str, mine: str) -> None:
+    """Figures of two parts make one normalisation only if both scored the same build."""
+    digest = theirs.rpartition("@")[2]
+    if not digest.startswith("sha256:") or digest != mine.rpartition("@")[2]:
+        raise BadInput(
+            f"the earlier figures scored {theirs}, this calibration {mine}: another build",
+            hint="calibrate the same published version (--ref with its digest) in every part",
+        )
+
+
+def _earlier_provenance(earlier: dict[str, Any]) -> dict[str, Any]:
+    norm = earlier.get("normalisation")
+    found = norm.get("provenance") if isinstance(norm, dict) else earlier.get("provenance")
+    return found if isinstance(found, dict) else {}
+
+
+def _earlier_notes(earlier: dict[str, Any] | None, taken: dict[str, Any]) -> str:
+    if not earlier or not taken:
+        return ""
+    prov = _earlier_provenance(earlier)
+    runs_ = ", ".join(r for f in taken.values() for r in f.get("runs", []))
+    return (
+        f"; {', '.join(taken)} scored earlier ({prov.get('date')}, {prov.get('hardware')}; "
+        f"runs {runs_}): {prov.get('notes', '')}"
+    )
 
 
 def notes(figures: dict[str, Any], details: dict[str, Any], *, hidden: bool) -> str:

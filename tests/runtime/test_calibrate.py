@@ -189,10 +189,12 @@ def test_update_refuses_a_reference_that_does_not_beat_the_starting_solution(
     assert figures["reference"]["scores"] == [0.0]
 
 
-def test_only_one_solution_scored_gives_its_figures_and_no_normalisation(tiny_env: Path) -> None:
+def test_a_calibration_in_parts(tiny_env: Path, tmp_path: Path) -> None:
     """--only scores the named solution alone (a GPU session each, where a scoring outlasts a
-    lent machine); such figures write no normalisation, and --update with them is refused
-    before any run, as a misspelt solution is."""
+    lent machine): such figures write no normalisation, and --update with them alone is
+    refused before any run, as a misspelt solution is. A later part scores the other solution
+    and takes the earlier figures (--figures-from), of the same build only, for the
+    normalisation."""
     import subprocess
     import sys
 
@@ -201,7 +203,7 @@ def test_only_one_solution_scored_gives_its_figures_and_no_normalisation(tiny_en
     before = (tiny_env / "envspec.yaml").read_text()
     runs_before = {r.id for r in runstore.all_runs()}
     for extra, why in (
-        (["--only", "reference", "--update"], "--update needs the starting solution and"),
+        (["--only", "reference", "--update"], "--update needs figures of both the starting"),
         (["--only", "refrence"], "lite has no solution refrence"),
     ):
         refused = subprocess.run(argv + extra, capture_output=True, text=True, timeout=600)
@@ -216,7 +218,33 @@ def test_only_one_solution_scored_gives_its_figures_and_no_normalisation(tiny_en
     assert figures["reference"]["scores"] == [0.0] and "starting" not in figures
     assert "normalisation" not in figures and figures["provenance"]["repeats"] == 1
     assert "docker backend" in figures["provenance"]["notes"]
+    assert "@sha256:" in figures["build"]  # the build, by digest
     assert (tiny_env / "envspec.yaml").read_text() == before
+
+    part = tmp_path / "reference.json"
+    part.write_text(json.dumps(figures))
+    other = tmp_path / "other-build.json"
+    other.write_text(json.dumps({**figures, "build": figures["build"][:-6] + "000000"}))
+    refused = subprocess.run(
+        [*argv, "--only", "starting", "--figures-from", str(other), "--update"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert refused.returncode == 2 and "another build" in refused.stderr, refused.stderr
+    done = subprocess.run(
+        [*argv, "--only", "starting", "--figures-from", str(part), "--update"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    whole = json.loads((tiny_env / "calibration" / "lite.json").read_text())
+    assert whole["starting"]["scores"] == [42.0] and whole["build"] == figures["build"]
+    assert whole["reference"]["runs"] == figures["reference"]["runs"]  # taken, not scored again
+    norm = load_manifest(tiny_env).variant("lite").normalisation
+    assert norm is not None and (norm.starting, norm.reference) == (42.0, 0.0)
+    assert "reference scored earlier" in (norm.provenance.notes or "")
 
 
 def test_update_refusal_follows_the_direction() -> None:
