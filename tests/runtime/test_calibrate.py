@@ -240,7 +240,9 @@ def test_a_calibration_in_parts(tiny_env: Path, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     whole = json.loads((tiny_env / "calibration" / "lite.json").read_text())
-    assert whole["starting"]["scores"] == [42.0] and whole["build"] == figures["build"]
+    assert whole["starting"]["scores"] == [42.0]
+    # built anew into another scratch store: the same build (digest)
+    assert whole["build"].rpartition("@")[2] == figures["build"].rpartition("@")[2]
     assert whole["reference"]["runs"] == figures["reference"]["runs"]  # taken, not scored again
     norm = load_manifest(tiny_env).variant("lite").normalisation
     assert norm is not None and (norm.starting, norm.reference) == (42.0, 0.0)
