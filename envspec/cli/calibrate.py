@@ -55,11 +55,16 @@ def calibrate(
     from envspec.errors import BadInput
     from envspec.runtime.budget import parse_overrides
     from envspec.runtime.calibrate import calibrate as run_calibration
-    from envspec.runtime.calibrate import restate_normalised, update_manifest, update_refusal
+    from envspec.runtime.calibrate import (
+        restate_normalised,
+        solutions_in,
+        update_manifest,
+        update_refusal,
+    )
     from envspec.schema import load_manifest
 
     earlier = _earlier(figures_from) if figures_from else None
-    given = {k for k, v in (earlier or {}).items() if isinstance(v, dict) and "median" in v}
+    given = set(solutions_in(earlier or {}))
     if update and only and not {"starting", "reference"} <= set(only) | given:
         raise BadInput(
             "--update needs figures of both the starting solution and the reference",

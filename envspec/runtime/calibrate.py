@@ -324,6 +324,11 @@ def calibrate(
     }
 
 
+def solutions_in(figures: dict[str, Any]) -> dict[str, Any]:
+    """The solutions' figures in a calibration's figures, by name."""
+    return {k: v for k, v in figures.items() if isinstance(v, dict) and "median" in v}
+
+
 def _taken(
     earlier: dict[str, Any], environment: str, variant: str, *, scored_now: dict[str, Any]
 ) -> dict[str, Any]:
@@ -336,9 +341,7 @@ def _taken(
             hint="name the figures of the same environment and variant",
         )
     taken = {
-        role: figure
-        for role, figure in earlier.items()
-        if isinstance(figure, dict) and "median" in figure and role not in scored_now
+        role: figure for role, figure in solutions_in(earlier).items() if role not in scored_now
     }
     if not taken:
         raise BadInput(
