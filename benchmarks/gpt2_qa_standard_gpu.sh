@@ -12,7 +12,9 @@
 # Writes OUT_DIR/assets (student, hidden-VARIANT, report.json, validation.json: the judge's
 # validation on PAIRS (60) held-out questions; the judge and the corpus as linked) and
 # OUT_DIR/back/part* (student, hidden, report and validation as one tar in 16 MiB pieces, the
-# size the device tool brings back: at most 4 a call). About 10 minutes on one GPU.
+# size the device tool brings back: at most 4 a call: `benchmarks/lent_host_run.sh take
+# OUT_DIR/back 4`). About 6.5 minutes on the lent H100 (2026-12-06). OUT_DIR is a folder of its
+# own, never the device tool's $OUT, which is emptied after each call.
 # VARIANT=lite builds lite the same way on a CPU (its judge on llama.cpp): the script's check.
 # REUSE_STUDENT=DIR: an earlier build's student folder, not pretrained again (build_assets's
 # --reuse-student; say a build that failed after its pretraining, its student brought back).
@@ -21,6 +23,10 @@ out=${1:?usage: $0 OUT_DIR INPUTS WHEELS SECRET_FILE}
 inputs=${2:?}
 wheels=${3:?}
 secret=${4:?}
+if [[ -n ${OUT:-} && -d $out && $out -ef $OUT ]]; then
+  echo "OUT_DIR is \$OUT, which the device tool empties after each call: name another" >&2
+  exit 2
+fi
 if [[ -e $out/assets/student ]]; then
   echo "$out/assets already holds a build: name a new OUT_DIR (REUSE_STUDENT=$out/assets/student" \
     "keeps its student)" >&2

@@ -15,7 +15,8 @@
 # to choose the engine's defaults before scoring (2026-12-05 on the H100: about 300
 # completion tokens a second, float32, transformers' defaults); SAMPLES: measure_model's
 # answers a problem (default 8). A scoring of standard takes longer than one command may on the
-# lent machine: run this under setsid and read OUT_DIR's logs meanwhile; stop an engine by its
+# lent machine: run this under setsid (OUT_DIR a folder of its own, not the device tool's $OUT,
+# which is emptied after each call) and read OUT_DIR's logs meanwhile; stop an engine by its
 # pid, never `pkill -f` a pattern: the command that runs it matches too (2026-12-05: the
 # machine stopped answering and was given back).
 set -u -o pipefail
