@@ -400,13 +400,11 @@ def restate_normalised(figures: dict[str, Any]) -> None:
     calibration file must agree with the manifest it updated."""
     norm = figures["normalisation"]
     starting, reference = float(norm["starting"]), float(norm["reference"])
-    for value in figures.values():
-        if isinstance(value, dict) and "median" in value:
-            value["normalised_before_update"] = value.get("normalised")
-            value["normalised"] = (  # + 0.0: no "-0.0" in the file
-                round(aggregate.normalise(value["median"], starting, reference, floor=False), 6)
-                + 0.0
-            )
+    for value in solutions_in(figures).values():
+        value["normalised_before_update"] = value.get("normalised")
+        value["normalised"] = (  # + 0.0: no "-0.0" in the file
+            round(aggregate.normalise(value["median"], starting, reference, floor=False), 6) + 0.0
+        )
 
 
 def update_refusal(figures: dict[str, Any], direction: str) -> str | None:
