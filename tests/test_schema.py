@@ -528,6 +528,17 @@ CASES: list[tuple[str, Mutator, dict[str, tuple[str, str | None]], str]] = [
         "semantic",
     ),
     (
+        "variant-shares-gpus-it-does-not-take",
+        _set(f"{S}.services", {"judge": {"engine": "transformers", "share_gpus": True}}),
+        {
+            f"{S}.services.judge.share_gpus": (
+                "variant standard would have judge share GPUs it does not take",
+                "give it gpus (in the service or the variant's services), or remove share_gpus",
+            )
+        },
+        "semantic",
+    ),
+    (
         "variant-serves-on-more-gpus-than-it-has",
         _set(f"{S}.services", {"judge": {"engine": "transformers", "gpus": 9}}),
         {

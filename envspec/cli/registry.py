@@ -102,8 +102,9 @@ def pull(
     slim: bool = typer.Option(
         False,
         "--slim",
-        help="With --into: leave out the base layers both images share (for the local backend "
-        "on a host that provides that base).",
+        help="With --into: leave out the base layers both images share and those that bake the "
+        "top-level assets in (for the local backend, which reads the assets from the layout, on "
+        "a host that provides that base).",
     ),
     variant: list[str] = typer.Option(
         [],

@@ -262,6 +262,8 @@ class Service:
     quote: str | None = None
     ready: str = "/health"
     gpus: int = 0
+    #: its GPUs stay the agent's too (services.split_gpus)
+    share_gpus: bool = False
 
     @property
     def custom(self) -> bool:
@@ -378,6 +380,7 @@ class Manifest:
                     quote=s.get("quote"),
                     ready=s.get("ready", "/health"),
                     gpus=int(s.get("gpus", 0)),
+                    share_gpus=bool(s.get("share_gpus", False)),
                 )
                 for s in raw.get("services", [])
             ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -176,8 +177,9 @@ def pull_environment(
     and record every digest in the lock file.
 
     ``slim`` (layouts only) leaves out the layers the agent and scorer images share — their
-    common base — which is all the local backend needs on a host that provides that base
-    itself (a GPU node with its own Python and torch). Manifests and digests are unchanged.
+    common base — and those that bake the top-level assets in (:func:`asset_layers`), which is
+    all the local backend needs on a host that provides that base itself (a GPU node with its
+    own Python and torch). Manifests and digests are unchanged.
     Into a layout, the top-level assets are copied along, and every variant's own ones, or
     with ``variants`` only those variants' (each must exist). ``on_step`` is told of each
     phase as it begins; ``progress(what, done, total)`` of the bytes downloaded.
@@ -200,7 +202,11 @@ def pull_environment(
             raise BadInput(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
         dst = LayoutStore(Path(into[4:]))
         version = resolved.reference.version or ""
-        skip = shared_layers(store, roles.values()) if slim else frozenset()
+        skip: frozenset[str] = frozenset()
+        if slim:
+            skip = shared_layers(store, roles.values()) | asset_layers(
+                store, roles.values(), resolved.manifest
+            )
         total = sum(missing_bytes(store, r, d, dst, r, skip) for r, d in roles.values())
         tick = SentBytes(str(resolved.reference), total, progress)
         step(f"downloading into {into}")
@@ -270,6 +276,32 @@ def shared_layers(store: Store, images: Any) -> frozenset[str]:
     """Digests of the layers every one of ``images`` ((repo, digest) pairs) has: their base."""
     sets = [{layer["digest"] for layer in image_layers(store, r, d)} for r, d in images]
     return frozenset(set.intersection(*sets)) if sets else frozenset()
+
+
+#: the COPY of a baked asset as an image's history records it (the classic builder's "#(nop)
+#: COPY dir:... in /assets/x/", BuildKit's "COPY x/ /assets/x/ # buildkit"): its destination
+_COPY_TO = re.compile(r"COPY\b.*\s(/\S*?)/?\s*(?:# buildkit)?\s*$")
+
+
+def asset_layers(store: Store, images: Any, manifest: Manifest) -> frozenset[str]:
+    """Digests of the layers of ``images`` ((repo, digest) pairs) that bake ``manifest``'s
+    top-level assets in (a COPY to an asset's mount, as env_assets.add_asset_layers writes
+    it, read from the image's history): the local backend reads the assets from the store
+    instead, so neither it nor a slim layout needs them (a packaged model: a gigabyte)."""
+    mounts = {a.mount.rstrip("/") for a in manifest.assets}
+    found: set[str] = set()
+    for repo, digest in images:
+        data, _, _ = store.get_manifest(repo, digest)
+        image = json.loads(data)
+        config = json.loads(store.get_blob(repo, image["config"]["digest"]))
+        made = [h for h in config.get("history", []) if not h.get("empty_layer")]
+        if len(made) != len(image.get("layers", [])):
+            continue  # a history that does not say which layer is which
+        for step, layer in zip(made, image["layers"], strict=True):
+            copied = _COPY_TO.search(step.get("created_by", ""))
+            if copied and copied.group(1).rstrip("/") in mounts:
+                found.add(layer["digest"])
+    return frozenset(found)
 
 
 def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str]) -> Path:

@@ -139,13 +139,15 @@ def split_gpus(
     manifest: Manifest, device_ids: tuple[str, ...] | list[str]
 ) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
     """Which of the run's leased devices each service takes (its ``gpus``, in manifest order,
-    as far as the lease goes), and those left to the agent."""
+    of those no other service took, as far as the lease goes), and the agent's: those no
+    service took and those of a service that shares them (``share_gpus``)."""
     left = list(device_ids)
     taken: dict[str, tuple[str, ...]] = {}
     for s in manifest.services:
         n = min(s.gpus, len(left))
         taken[s.name], left = tuple(left[:n]), left[n:]
-    return taken, tuple(left)
+    shared = {d for s in manifest.services if s.share_gpus for d in taken[s.name]}
+    return taken, tuple(d for d in device_ids if d in left or d in shared)
 
 
 def custom_env(env: dict[str, str], listen: str) -> dict[str, str]:

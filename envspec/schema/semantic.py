@@ -115,9 +115,17 @@ FIELDS_OF_OTHER_KIND = {
 
 def _check_variant_services(add: Any, raw: Mapping[str, Any]) -> None:
     """A variant's ``services`` names services that exist, sets only what applies to their
-    kind, and leaves no llama.cpp engine with GPUs."""
+    kind, and leaves no llama.cpp engine with GPUs, nor a service sharing GPUs it has not."""
     services = {s["name"]: s for s in raw.get("services", [])}
     for name, variant in raw["variants"].items():
+        for served, service in services.items():
+            resolved = {**service, **variant.get("services", {}).get(served, {})}
+            if resolved.get("share_gpus") and not resolved.get("gpus"):
+                add(
+                    f"variants.{name}.services.{served}.share_gpus",
+                    f"variant {name} would have {served} share GPUs it does not take",
+                    "give it gpus (in the service or the variant's services), or remove share_gpus",
+                )
         for served, changes in variant.get("services", {}).items():
             where = f"variants.{name}.services.{served}"
             service = services.get(served)

@@ -18,6 +18,7 @@ from envspec.models.manifest import (
     Provenance,
     parse_duration,
 )
+from envspec.runtime.services import split_gpus
 
 DIGEST = "sha256:" + "ab" * 32
 
@@ -219,6 +220,23 @@ def test_a_variant_serves_its_services_its_own_way() -> None:
     assert standard.to_dict()["services"][0]["engine"] == "transformers"  # a run's record
     assert standard.as_run_of("standard") == standard
     assert m.services[0].engine == "llamacpp"  # the manifest itself is unchanged
+
+
+def test_a_service_that_shares_its_gpus_leaves_them_to_the_agent_too() -> None:
+    data = minimal()
+    judge = {"kind": "custom", "command": ["python", "j.py"], "routes": ["/v1/x"], "unit": "t"}
+    data["services"] = [
+        {"name": "judge", **judge, "gpus": 1},
+        {"name": "trainer", **judge, "gpus": 1},
+    ]
+    m = Manifest.from_dict(data)
+    assert split_gpus(m, ("0", "1", "2")) == ({"judge": ("0",), "trainer": ("1",)}, ("2",))
+    data["variants"]["standard"]["services"] = {"judge": {"share_gpus": True}}
+    shared = Manifest.from_dict(data).as_run_of("standard")
+    assert shared.services[0].share_gpus and not shared.services[1].share_gpus
+    # the judge's GPU stays the agent's; the trainer's does not
+    assert split_gpus(shared, ("0", "1")) == ({"judge": ("0",), "trainer": ("1",)}, ("0",))
+    assert split_gpus(shared, ("0",)) == ({"judge": ("0",), "trainer": ()}, ("0",))
 
 
 def test_base_image_override() -> None:

@@ -4,6 +4,7 @@ on both backends. A scorer-only asset never reaches the agent."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,13 @@ from envspec.errors import NotFound
 from envspec.models.reference import Reference, RegistryTarget
 from envspec.oci.assets import push_asset
 from envspec.oci.layout import LayoutStore
-from envspec.oci.pull import pull_environment, resolve
+from envspec.oci.pull import (
+    asset_layers,
+    image_layers,
+    pull_environment,
+    resolve,
+    shared_layers,
+)
 from envspec.oci.push import push_environment
 from envspec.runtime import runs
 from tests.support.envs import layer_paths
@@ -43,6 +50,16 @@ def _asset(root: Path, name: str, files: dict[str, str], store: Path) -> str:
         (src / rel).write_text(text)
     pushed = push_asset(src, RegistryTarget(store=str(store), namespace="assets"), name, "1.0.0")
     return f"assets/{name}@{pushed.digest}"
+
+
+def _answer_40(ref: str, **start: Any) -> dict[str, Any]:
+    """What the agent is told of a scoring of the answer 40 in a fresh run of ``ref``."""
+    run = runs.start_run(ref, **start)
+    try:
+        runs.put_files(run.id, {"answer.txt": b"40\n"})
+        return runs.score_run(run.id).agent_view()
+    finally:
+        runs.finish_run(run.id)
 
 
 @pytest.fixture()
@@ -125,6 +142,22 @@ def test_pull_into_layout_brings_assets(asset_env: tuple[Path, Path], tmp_path: 
     _, resolved = resolve(pushed.environment)
     for a in resolved.manifest.assets:
         assert layout.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
+    # the layers that bake the assets in stay behind (the local backend reads the assets from
+    # the store), the scorer's own files come along
+    store = LayoutStore(constants.default_store_path())
+    images = [
+        (pushed.agent.repository, resolved.artifact.agent_digest),
+        (pushed.scorer.repository, resolved.artifact.scorer_digest),
+    ]
+    baked = asset_layers(store, images, resolved.manifest)
+    assert len(baked) == 2, "public in both images (one layer), hidden in the scorer's"
+    for repo, digest in images:
+        for layer in image_layers(store, repo, digest):
+            wanted = layer["digest"] not in baked | shared_layers(store, images)
+            assert layout.has_blob(repo, layer["digest"]) == wanted, layer
+    if os.geteuid() == 0:  # and a run from the slim layout scores with them
+        out = _answer_40(f"oci:{into}:{pushed.environment.repository}:0.1.0", backend="local")
+        assert out["valid"] and out["score"] == 2.0 and out["message"] == "look closer"
 
 
 @pytest.fixture()
@@ -223,10 +256,5 @@ def test_variant_assets_are_added_when_a_run_starts(
         for a in resolved.manifest.variant(name).assets:
             got = layout.head_manifest(Reference.parse(a.ref).repository, a.digest) == a.digest
             assert got is want, (name, a.name)
-    run = runs.start_run(ref, variant="big", backend="docker")
-    try:
-        runs.put_files(run.id, {"answer.txt": b"40\n"})
-        out = runs.score_run(run.id).agent_view()
-        assert out["valid"] and out["score"] == 33.0 and out["message"] == "big hint"
-    finally:
-        runs.finish_run(run.id)
+    out = _answer_40(ref, variant="big", backend="docker")
+    assert out["valid"] and out["score"] == 33.0 and out["message"] == "big hint"

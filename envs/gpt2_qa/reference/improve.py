@@ -4,6 +4,12 @@ winners; scaled to the variant by ``$ENVSPEC_PARAMETERS``' ``reference``).
 
     python improve.py        (in the working directory, with student.py beside it)
 
+With ``dictionary`` set, half of each question's candidates are drawn the way the student
+learnt definitions: its corpus holds the dictionary's entries ("Famine \\Fam"ine\\, n. ...
+General scarcity of food"), so for a question about a quoted word the student continues that
+entry's head, and the definition's first line becomes a candidate answer. The judge still picks
+the winner; only the student's own words are ever trained on. On a GPU where there is one.
+
 Writes model.pt and settings.json; prints one JSON line of figures per round.
 """
 
@@ -12,8 +18,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sys
 from pathlib import Path
+
+import torch
 
 sys.path.insert(0, str(Path.cwd()))
 from student import Settings, Student, judge
@@ -24,8 +33,37 @@ PROMPTS = int(PARAMS.get("prompts", 48))  # a round
 SAMPLES = int(PARAMS.get("samples", 4))  # answers a prompt, one kept
 STEPS = int(PARAMS.get("steps", 150))
 LR = float(PARAMS.get("lr", 5e-4))
+BATCH = int(PARAMS.get("batch_size", 16))
+DICTIONARY = bool(PARAMS.get("dictionary", False))
 EXPLORE = Settings(temperature=1.0, top_k=16, max_new_tokens=40)
-SUBMIT = Settings(temperature=0.7, top_k=8, max_new_tokens=40)
+SUBMIT = Settings(temperature=float(PARAMS.get("temperature", 0.7)), top_k=8, max_new_tokens=40)
+#: a quoted subject, which nearly every question has
+SUBJECT = re.compile(r'"([^"]{1,40})"')
+
+
+def dictionary_answers(student: Student, word: str, n: int, seed: int) -> list[str]:
+    """``n`` definitions of ``word`` as the student continues its dictionary entry's head."""
+    head = f"{word[:1].upper()}{word[1:]} \\{word}\\, "
+    ids = student.encode(head)
+    gen = torch.Generator(device=student.device).manual_seed(seed)
+    context = torch.tensor([ids] * n, device=student.device)
+    with torch.no_grad():
+        for _ in range(48):
+            logits = student.model(context[:, -student.model.config.block_size :])[:, -1]
+            top = torch.topk(logits.float() / EXPLORE.temperature, EXPLORE.top_k)
+            pick = torch.multinomial(torch.softmax(top.values, -1), 1, generator=gen)
+            context = torch.cat([context, top.indices.gather(1, pick)], dim=1)
+    out = []
+    for row in context[:, len(ids) :].tolist():
+        text = student.tokenizer.decode(row)
+        # the entry ends at its source's tag or a blank line; its head (with the etymology in
+        # brackets, which may run over lines) ends the first line; citations go
+        entry = re.split(r"\[1913 Webster\]|\[WordNet|\[PJC\]|\n\s*\n", text)[0]
+        entry = re.sub(r"\[[^\]]*\]?", " ", entry)
+        body = entry.split("\n", 1)[1] if "\n" in entry else ""
+        body = re.sub(r"--\S+|[{}]|\b\d+\.\s", " ", body)
+        out.append(" ".join(body.split())[:200])
+    return [a for a in out if a]
 
 
 def knockout(question: str, answers: list[str]) -> str:
@@ -41,22 +79,31 @@ def knockout(question: str, answers: list[str]) -> str:
     return field[0]
 
 
+def candidates(student: Student, question: str, seed: int) -> list[str]:
+    """``SAMPLES`` answers to ``question``: the student's own, half of them drawn through the
+    dictionary's format where the question names a word (``DICTIONARY``)."""
+    subject = SUBJECT.search(question)
+    own = SAMPLES
+    found: list[str] = []
+    if DICTIONARY and subject:
+        found = dictionary_answers(student, subject.group(1), SAMPLES // 2, seed)
+        own = SAMPLES - len(found)
+    return found + [student.answer([question], EXPLORE, seed=seed + k)[0] for k in range(own)]
+
+
 def main() -> None:
     """Every round: sample, judge, fine-tune; then save."""
     base = Path(os.environ["ENVSPEC_ASSET_STUDENT"])
     questions = [json.loads(line)["prompt"] for line in (base / "train_prompts.jsonl").open()]
     rng = random.Random(0)
-    student = Student(base)
+    student = Student(base, device="cuda" if torch.cuda.is_available() else "cpu")
     for round_ in range(ROUNDS):
         chosen = rng.sample(questions, PROMPTS)
-        pairs = []
-        for i, q in enumerate(chosen):
-            answers = [
-                student.answer([q], EXPLORE, seed=1000 * round_ + 10 * i + k)[0]
-                for k in range(SAMPLES)
-            ]
-            pairs.append((q, knockout(q, answers)))
-        losses = student.finetune(pairs, steps=STEPS, lr=LR, seed=round_)
+        pairs = [
+            (q, knockout(q, candidates(student, q, seed=1000 * round_ + 10 * i)))
+            for i, q in enumerate(chosen)
+        ]
+        losses = student.finetune(pairs, steps=STEPS, lr=LR, batch_size=BATCH, seed=round_)
         print(json.dumps({"round": round_, "pairs": len(pairs), "loss": losses[-1]}), flush=True)
     student.save(Path("model.pt"))
     Path("settings.json").write_text(json.dumps(SUBMIT.__dict__) + "\n")

@@ -2,7 +2,8 @@
 
     python generate.py job.json model.pt|-
 
-job.json: {"prompts": [...], "settings": {...}, "seed": N}; ``-``: the base student's weights.
+job.json: {"prompts": [...], "settings": {...}, "seed": N, "device": "cpu" or "cuda"}; ``-``: the
+base student's weights.
 Prints one JSON line: {"ok": true, "answers": [...]} or {"ok": false, "error": "..."} when the
 weights are not the base student's shape (a message for the agent).
 """
@@ -22,7 +23,9 @@ def main(job_file: str, weights: str) -> None:
     torch.set_num_threads(max(1, torch.get_num_threads()))
     job = json.loads(Path(job_file).read_text())
     try:
-        student = Student(Path("student"), None if weights == "-" else Path(weights))
+        student = Student(
+            Path("student"), None if weights == "-" else Path(weights), job.get("device", "cpu")
+        )
     except Exception as e:  # anything wrong with the file is a message for the agent
         print(json.dumps({"ok": False, "error": f"model.pt cannot be used: {e}"[:600]}))
         return

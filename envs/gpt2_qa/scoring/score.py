@@ -75,7 +75,12 @@ def generate(
         shutil.copyfile(STUDENT / name, student / name)
     shutil.copyfile(HERE / "student.py", box.root / "student.py")
     shutil.copyfile(HERE / "generate.py", box.root / "generate.py")
-    job = {"prompts": prompts, "settings": settings.__dict__, "seed": int(params.get("seed", 0))}
+    job = {
+        "prompts": prompts,
+        "settings": settings.__dict__,
+        "seed": int(params.get("seed", 0)),
+        "device": str(params.get("device", "cpu")),
+    }
     (box.root / "job.json").write_text(json.dumps(job))
     for path in (*student.iterdir(), student, box.root / "student.py", box.root / "generate.py"):
         box.give(path, writable=False)
@@ -121,9 +126,12 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     rows = [json.loads(line) for line in (HIDDEN / file).open()]
     rows = rows[: int(params.get("prompts", len(rows)))]
     started = time.monotonic()
-    memory = int(float(params.get("worker_memory_gb", 4)) * (1 << 30))
     timeout = float(params.get("generate_timeout_s", 600))
-    limits = kit.Limits(cpu_seconds=int(timeout * 4), memory_bytes=memory, processes=64)
+    if params.get("device", "cpu") == "cpu":
+        memory = int(float(params.get("worker_memory_gb", 4)) * (1 << 30))
+        limits = kit.Limits(cpu_seconds=int(timeout * 4), memory_bytes=memory, processes=64)
+    else:  # CUDA cannot live with a limit on its address space, and starts threads of its own
+        limits = kit.Limits(cpu_seconds=int(timeout * 4), memory_bytes=None, processes=256)
     with kit.Sandbox(limits, label="gpt2-qa") as box:
         settings = read_settings(box, solution)
         answers = generate(box, solution, [r["prompt"] for r in rows], settings, params)

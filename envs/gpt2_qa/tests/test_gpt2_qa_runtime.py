@@ -40,7 +40,7 @@ SMALL = {
     "prompts: 24": "prompts: 4",
     "judge_tokens: 2000000": "judge_tokens: 1500",
     "scorer_calls: 6": "scorer_calls: 20",
-    "version: 0.3.1": "version: 0.3.1-ci",
+    "version: 0.4.0": "version: 0.4.0-ci",
 }
 #: why each invalid exploit is refused (a fragment of the message the agent reads)
 REFUSED = {

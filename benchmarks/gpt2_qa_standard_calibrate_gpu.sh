@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# gpt2_qa `standard` calibrated on a GPU host without Docker (the lent H100/H200): `envspec
+# calibrate` through the runtime's local backend (the judge service on the GPU it shares with
+# the agent, the scorer's worker and judge on it too, the scorer kit's sandbox uids).
+# Usage, as root in the repository root, under setsid (a scoring and the reference's
+# preparation take longer together than one call of the device tool may):
+#   benchmarks/gpt2_qa_standard_calibrate_gpu.sh OUT_DIR STORE WHEELS [CALIBRATE_ARGS...]
+# STORE and WHEELS: benchmarks/gpt2_qa_standard_calibrate_inputs.sh makes them. OUT_DIR: a
+# folder of its own, never the device tool's $OUT (emptied after each call). CALIBRATE_ARGS:
+# more arguments of `envspec calibrate` (default `--repeats 1`; say `--only reference`,
+# `--figures-from FILE`, `--seeds ...`).
+set -u -o pipefail
+out=${1:?usage: $0 OUT_DIR STORE WHEELS [CALIBRATE_ARGS...]}
+store=${2:?}
+wheels=${3:?}
+shift 3
+args=("$@")
+[[ ${#args[@]} -gt 0 ]] || args=(--repeats 1)
+if [[ -n ${OUT:-} && -d $out && $out -ef $OUT ]]; then
+  echo "OUT_DIR is \$OUT, which the device tool empties after each call: name another" >&2
+  exit 2
+fi
+mkdir -p "$out"
+export PYTHONUNBUFFERED=1 ENVSPEC_HOME=${ENVSPEC_HOME:-/var/lib/envspec-home}
+# into the interpreter itself: the scorer and the services get a clean environment (no
+# PYTHONPATH; 2026-12-06, gguf in --target /tmp/site: the scorer's judge failed at its import)
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+  "$wheels"/*.whl || exit 1
+export PYTHONPATH=$PWD
+# what the runtime, the proxy and the judge import, before a run finds out (a run takes minutes)
+python3 -c 'import gguf, transformers, tokenizers, jsonschema, docker, ruamel.yaml, aiohttp, typer
+import torch; assert torch.cuda.is_available(), "no GPU"' || exit 1
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+version=$(sed -n 's/^version: //p' envs/gpt2_qa/envspec.yaml)
+python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
+  --ref "oci:$store:envspec/gpt2_qa:$version" --backend local "${args[@]}" \
+  --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
+# the runs' results and score logs (the scorer's details: every answer and its score)
+for d in "$ENVSPEC_HOME"/runs/*/; do cp "$d"/result.json "$out/$(basename "$d")-result.json" 2>/dev/null; done
+echo "done" | tee "$out/done"
