@@ -8,7 +8,14 @@
 # STORE and WHEELS: benchmarks/gpt2_qa_standard_calibrate_inputs.sh makes them. OUT_DIR: a
 # folder of its own, never the device tool's $OUT (emptied after each call). CALIBRATE_ARGS:
 # more arguments of `envspec calibrate` (default `--repeats 1`; say `--only reference`,
-# `--figures-from FILE`, `--seeds ...`).
+# `--figures-from FILE`).
+# STEPS (default "calibrate"): any of
+#   calibrate  the starting and reference solutions (OUT_DIR/standard.json);
+#   seeds      the starting solution again under each of SEEDS (default "1 2 3": the inputs'
+#              VERSION-seedN, standard's sampling seed N; OUT_DIR/seedN.json);
+#   exploits   EXPLOITS (comma-separated; default every one) through the runtime, each in a
+#              fresh run (benchmarks/exploits_via_runtime.py; OUT_DIR/exploits.log).
+# A run of standard takes about two minutes, its reference's about eight (the lent H100).
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR STORE WHEELS [CALIBRATE_ARGS...]}
 store=${2:?}
@@ -32,9 +39,25 @@ python3 -c 'import gguf, transformers, tokenizers, jsonschema, docker, ruamel.ya
 import torch; assert torch.cuda.is_available(), "no GPU"' || exit 1
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 version=$(sed -n 's/^version: //p' envs/gpt2_qa/envspec.yaml)
-python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
-  --ref "oci:$store:envspec/gpt2_qa:$version" --backend local "${args[@]}" \
-  --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
+steps=" ${STEPS:-calibrate} "
+if [[ $steps == *" calibrate "* ]]; then
+  python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
+    --ref "oci:$store:envspec/gpt2_qa:$version" --backend local "${args[@]}" \
+    --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
+fi
+if [[ $steps == *" seeds "* ]]; then
+  for seed in ${SEEDS:-1 2 3}; do
+    python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard --only starting \
+      --ref "oci:$store:envspec/gpt2_qa:$version-seed$seed" --backend local --repeats 1 \
+      --out "$out/seed$seed.json" 2>&1 | tee -a "$out/seeds.log"
+  done
+fi
+if [[ $steps == *" exploits "* ]]; then
+  only=()
+  [[ -n ${EXPLOITS:-} ]] && only=(--only "$EXPLOITS")
+  python3 benchmarks/exploits_via_runtime.py envs/gpt2_qa "oci:$store:envspec/gpt2_qa:$version" \
+    standard --backend local "${only[@]}" 2>&1 | tee "$out/exploits.log"
+fi
 # the runs' results and score logs (the scorer's details: every answer and its score)
 for d in "$ENVSPEC_HOME"/runs/*/; do cp "$d"/result.json "$out/$(basename "$d")-result.json" 2>/dev/null; done
 echo "done" | tee "$out/done"

@@ -10,6 +10,10 @@
 # pushed there and pulled slim for `standard` into WORK/devstore (manifest, scorer's files,
 # assets; no image), with WORK/whl (what the lent host lacks, for its Python 3.12) and all of
 # it as WORK/parts/partNN, 60,000,000 bytes a call.
+# SEEDS (default "1 2 3"): for each, the same environment with standard's sampling seed N, as
+# version VERSION-seedN, into the same layouts (the images differ only in their manifest label:
+# a few kilobytes more), so that the starting solution is scored over seeds through the runtime
+# (the issue's "y_s over >= 3 seeds"; the scorer's seed decides the student's samples).
 set -euo pipefail
 work=${1:?usage: $0 WORK ASSETS JUDGE}
 assets=${2:?}
@@ -39,6 +43,27 @@ echo "== envs/gpt2_qa $version pushed, pulled slim for standard" >&2
 "$envspec" push envs/gpt2_qa --registry "$reg" --assets-from "$reg"
 "$envspec" pull "$reg:envspec/gpt2_qa:$version" --into "oci:$work/devstore" --slim \
   --variant standard
+
+for seed in ${SEEDS-1 2 3}; do
+  echo "== the same with standard's seed $seed, as $version-seed$seed" >&2
+  copy=$work/seed$seed/gpt2_qa
+  mkdir -p "$(dirname "$copy")" && cp -r envs/gpt2_qa "$copy"
+  .venv/bin/python - "$copy/envspec.yaml" "$seed" "$version-seed$seed" <<'PY'
+import re, sys
+from pathlib import Path
+path, seed, version = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+text = path.read_text()
+head, sep, standard = text.partition("\n  standard:\n")
+standard, n = re.subn(r"(?m)^      seed: 0$", f"      seed: {seed}", standard, count=1)
+head, m = re.subn(r"(?m)^version: .*$", f"version: {version}", head, count=1)
+if not (sep and n == 1 and m == 1):
+    sys.exit(f"{path}: no standard variant with seed 0, or no version")
+path.write_text(head + sep + standard)
+PY
+  "$envspec" push "$copy" --registry "$reg" --assets-from "$reg"
+  "$envspec" pull "$reg:envspec/gpt2_qa:$version-seed$seed" --into "oci:$work/devstore" --slim \
+    --variant standard
+done
 
 echo "== the lent host's wheels" >&2
 mkdir -p "$work/whl"
