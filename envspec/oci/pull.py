@@ -176,10 +176,9 @@ def pull_environment(
     """Pull an environment's images into the engine (or, with ``into="oci:PATH"``, a layout)
     and record every digest in the lock file.
 
-    ``slim`` (layouts only) leaves out the layers the agent and scorer images share — their
-    common base — and those that bake the top-level assets in (:func:`asset_layers`), which is
-    all the local backend needs on a host that provides that base itself (a GPU node with its
-    own Python and torch). Manifests and digests are unchanged.
+    ``slim`` (layouts only) leaves out the layers the local backend does not need on a host
+    that provides the images' common base itself (a GPU node with its own Python and torch):
+    :func:`unneeded_locally`. Manifests and digests are unchanged.
     Into a layout, the top-level assets are copied along, and every variant's own ones, or
     with ``variants`` only those variants' (each must exist). ``on_step`` is told of each
     phase as it begins; ``progress(what, done, total)`` of the bytes downloaded.
@@ -202,11 +201,7 @@ def pull_environment(
             raise BadInput(f"--into {into!r} is not an OCI layout", hint="use --into oci:PATH")
         dst = LayoutStore(Path(into[4:]))
         version = resolved.reference.version or ""
-        skip: frozenset[str] = frozenset()
-        if slim:
-            skip = shared_layers(store, roles.values()) | asset_layers(
-                store, roles.values(), resolved.manifest
-            )
+        skip = unneeded_locally(store, roles.values(), resolved.manifest) if slim else frozenset()
         total = sum(missing_bytes(store, r, d, dst, r, skip) for r, d in roles.values())
         tick = SentBytes(str(resolved.reference), total, progress)
         step(f"downloading into {into}")
@@ -302,6 +297,14 @@ def asset_layers(store: Store, images: Any, manifest: Manifest) -> frozenset[str
             if copied and copied.group(1).rstrip("/") in mounts:
                 found.add(layer["digest"])
     return frozenset(found)
+
+
+def unneeded_locally(store: Store, images: Any, manifest: Manifest) -> frozenset[str]:
+    """The layers of ``images`` the local backend neither unpacks nor a slim layout carries:
+    their common base (the host provides it) and those baking the top-level assets in (read
+    from the store instead)."""
+    images = list(images)
+    return shared_layers(store, images) | asset_layers(store, images, manifest)
 
 
 def update_lock(path: Path, resolved: ResolvedEnvironment, images: dict[str, str]) -> Path:

@@ -36,7 +36,7 @@ from envspec.models.manifest import Manifest
 from envspec.models.reference import Reference
 from envspec.models.run import RunRecord
 from envspec.oci.env_assets import asset_cache, asset_env, asset_reference, assets_for, fetch_asset
-from envspec.oci.pull import asset_layers, image_layers, resolve, shared_layers
+from envspec.oci.pull import image_layers, resolve, unneeded_locally
 from envspec.oci.store import Store
 from envspec.runtime import runstore, services, storage
 from envspec.runtime.backends import local_services
@@ -173,8 +173,7 @@ class LocalBackend(Backend):
         agent_layers = image_layers(store, ref.repository, art.agent_digest)
         scorer_layers = image_layers(store, ref.scorer_repository, art.scorer_digest)
         images = [(ref.repository, art.agent_digest), (ref.scorer_repository, art.scorer_digest)]
-        # the host provides the base; the assets are read from the store (_fetch_assets)
-        skipped = shared_layers(store, images) | asset_layers(store, images, manifest)
+        skipped = unneeded_locally(store, images, manifest)  # the assets: _fetch_assets
         roots: dict[str, str] = {}
         for role, repo, digest, layers in (
             ("agent", ref.repository, art.agent_digest, agent_layers),
