@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,8 +41,11 @@ SMALL = {
     "prompts: 24": "prompts: 4",
     "judge_tokens: 2000000": "judge_tokens: 1500",
     "scorer_calls: 6": "scorer_calls: 20",
-    "version: 0.4.0": "version: 0.4.0-ci",
 }
+# a version of its own: the published test build never stands in for the real one
+_VERSION = re.search(r"^version: (\S+)$", (ENV / "envspec.yaml").read_text(), re.M)
+assert _VERSION is not None
+SMALL[_VERSION.group(0)] = f"version: {_VERSION.group(1)}-ci"
 #: why each invalid exploit is refused (a fragment of the message the agent reads)
 REFUSED = {
     "settings_out_of_bounds": "temperature must be",
