@@ -1,5 +1,6 @@
-"""gpt2_qa's judge: each answer graded on its own, its grade for the user's message less its
-grade for an unrelated message; two answers compared by those scores.
+"""gpt2_qa's judge: each answer graded on its own, its grade for the user's message less the
+larger of its grade for an unrelated message and the grade of answers that say nothing; two
+answers compared by those scores.
 
 Why graded one at a time: asked which of two answers is better (the letter A or B as its next
 token), every packaged instruct model names the first or the second whatever the answers are
@@ -18,9 +19,17 @@ the unrelated one, the control is the message and the answer with the subject sw
 other's: an answer that only restates its subject ('"famine" is a noun: a famine.') fits
 the swapped question just as well, and earns nothing either (control_for).
 
+Why "and the grade of answers that say nothing" (the floor, 0.5.0): on a question about a rare
+word ("tripaschal") the judge grades any answer in the shape of a definition well, and worse
+once the control puts a common word in, so that shaped nonsense earned more than the base
+student's answers (on `standard`, students taught to restate the subject or the question
+gained 0.1 and 0.02 over the starting solution). Two contentless answers to the same message
+(contentless) measure that leniency; an answer earns only what it is graded above them.
+
 Why some answers are not shown to the model: empty answers, answers that repeat themselves and
-answers that copy the user's message are found by measuring them (below) and lose to any graded
-answer without a grade, because a small judge model grades them above a poor real answer.
+answers that copy the user's message are found by measuring them (below) and are worth 0
+without a grade, because a small judge model grades them above a poor real answer: they lose
+to any answer worth something and tie the rest.
 
 Everything is read in NFKC form without invisible characters, and angle brackets in a message
 or an answer are shown as lookalikes, so that no answer can hide a word or forge a delimiter.
@@ -163,11 +172,20 @@ class Graded:
     control: float | None = None  # for the unrelated message
     degenerate: str | None = None
     tokens: int = 0
+    floor: float | None = None  # the best grade of the contentless answers to the message
 
     @classmethod
     def from_dict(cls, row: dict[str, Any]) -> Graded:
-        """A grade as stored (``dataclasses.asdict``; the hidden asset's opponents' grades)."""
-        return cls(**{f.name: row[f.name] for f in dataclasses.fields(cls)})
+        """A grade as stored (``dataclasses.asdict``; the hidden asset's opponents' grades;
+        those of the assets before 0.5.0 have no ``floor``)."""
+        return cls(**{f.name: row.get(f.name, f.default) for f in dataclasses.fields(cls)})
+
+    def against_floor(self, floor: float) -> Graded:
+        """This grade scored against ``floor`` (:func:`floor`, for its message): what an
+        opponent's stored grade is worth under the scorer's own judge run."""
+        if self.degenerate is not None or self.grade is None or self.control is None:
+            return self
+        return dataclasses.replace(self, score=_score(self.grade, self.control, floor), floor=floor)
 
 
 _SUBJECT = re.compile(r'"([^"\n]{1,60})"')
@@ -212,25 +230,55 @@ def control_for(message: str, answer: str, other: str) -> tuple[str, str]:
     return other, answer
 
 
+#: an answer that says nothing in the shape of a definition (see contentless)
+SHAPELESS = "It is a noun: a kind of thing."
+
+
+def contentless(message: str) -> list[str]:
+    """Answers to ``message`` that say nothing: SHAPELESS and, for a question about a quoted
+    subject, the subject echoed ('"X" is a noun: a X, the X itself.'). On a question about a
+    rare word the judge grades such answers well (4.7 and 5.9 on average where the base
+    student's answers get 3.0; 2026-12-06, calibration/standard-exploits.json), and any
+    nonsense in their shape with them: an answer earns only what it is graded above them."""
+    found = subject(message)
+    echoed = [] if found is None else [f'"{found}" is a noun: a {found}, the {found} itself.']
+    return [*echoed, SHAPELESS]
+
+
+def floor(ask: Ask, message: str) -> tuple[float, int]:
+    """The best grade of :func:`contentless` answers to ``message``, and the tokens the engine
+    counted for them."""
+    best, used = 0.0, 0
+    for answer in contentless(message):
+        logprobs, tokens = ask(chat(message, answer))
+        best, used = max(best, expected_grade(logprobs)), used + tokens
+    return round(best, 4), used
+
+
+def _score(grade: float, control: float, floor: float) -> float:
+    return max(0.0, grade - max(control, floor))
+
+
 def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
     """``answer``'s score for ``message``: 0 when it is degenerate, else its grade for
-    ``message`` less its grade as an answer to the control (:func:`control_for` with
-    ``control``, an unrelated message), floored at 0."""
+    ``message`` less the larger of its grade as an answer to the control (:func:`control_for`
+    with ``control``, an unrelated message) and the :func:`floor` of ``message``, at least 0.
+    ``tokens``: all four gradings'."""
     why = degenerate(message, answer)
     if why is not None:
         return Graded(0.0, degenerate=why)
     own, used = ask(chat(message, answer))
     other, used_control = ask(chat(*control_for(message, answer, control)))
-    g, c = expected_grade(own), expected_grade(other)
-    return Graded(max(0.0, g - c), round(g, 4), round(c, 4), tokens=used + used_control)
+    best, used_floor = floor(ask, message)
+    g, c = round(expected_grade(own), 4), round(expected_grade(other), 4)
+    return Graded(_score(g, c, best), g, c, tokens=used + used_control + used_floor, floor=best)
 
 
 def preference(mine: Graded, other: Graded) -> float:
     """How an answer graded ``mine`` fares against one graded ``other``: 1 won, 0 lost, 0.5 a
-    tie (scores closer than TIE_MARGIN). A degenerate answer loses to any graded one, and ties
-    only with another degenerate one."""
-    if (mine.degenerate is None) != (other.degenerate is None):
-        return 1.0 if mine.degenerate is None else 0.0
+    tie (scores closer than TIE_MARGIN). A degenerate answer is worth 0 (its score): it loses
+    to any answer worth something and ties any other worth nothing. Until 0.5.0 it lost to every
+    graded answer, so that an answer merely not degenerate, nonsense included, beat it."""
     if abs(mine.score - other.score) < TIE_MARGIN:
         return 0.5
     return 1.0 if mine.score > other.score else 0.0

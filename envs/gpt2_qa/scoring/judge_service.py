@@ -8,8 +8,9 @@ cost before it runs and refuses it once the run's budget could not pay for it.
     POST /v1/compare {"message": M, "answers": [A, B]} -> {"preference": 1 | 0.5 | 0}
     GET  /health
 
-``preference`` is how answer A fares against B (judge.py: each graded for M less its grade as
-an answer to a control drawn from hidden questions of the service's own; 0.5 a tie). Nothing else is
+``preference`` is how answer A fares against B (judge.py: each graded for M less the larger of
+its grade as an answer to a control drawn from hidden questions of the service's own and the
+grade of answers to M that say nothing; 0.5 a tie). Nothing else is
 answered: no free prompt, no grade, no text of the model's. The model runs in this process,
 in the service's own container or (local backend) on the host, outside the run's network
 namespace, so the proxy is the only way the agent has to it. A comparison's usage is the
@@ -66,13 +67,16 @@ def _comparison(body: Any) -> tuple[str, list[str]] | str:
 
 
 def quote(message: str, answers: list[str], controls: list[str]) -> int:
-    """The most a comparison can cost in tokens (the longest control for each answer)."""
+    """The most a comparison can cost in tokens (the longest control for each answer, and the
+    contentless answers that make its floor)."""
     longest = max(controls, key=len)
     total = 0
     for answer in answers:
         if judge.degenerate(message, answer) is None:
-            for shown in (message, longest):
-                text = "".join(m["content"] for m in judge.chat(shown, answer))
+            chats = [(message, answer), (longest, answer)]
+            chats += [(message, nothing) for nothing in judge.contentless(message)]
+            for shown, said in chats:
+                text = "".join(m["content"] for m in judge.chat(shown, said))
                 total += len(text.encode()) + OVERHEAD_TOKENS
     return max(MIN_CHARGE, total)
 

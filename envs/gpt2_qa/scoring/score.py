@@ -8,10 +8,12 @@ this scorer's own copy of student.py in a worker in the scorer kit's sandbox (a 
 no network, limits, a timeout), which reads the weights with torch's weights-only loader. The
 judge model runs in this process (judge.py); the opponents' answers were graded by the same
 model and question when the assets were built (their grades are in the hidden asset), so a
-scoring grades the student's answers only.
+scoring grades the student's answers and each question's contentless answers only.
 
-Score: the mean over prompts and both opponents of 1 (won), 0.5 (tie), 0 (lost); a scoring
-that cannot produce the answers is invalid. The final scoring judges the held-out prompts
+Score: the mean over prompts and both opponents of 1 (won), 0.5 (tie), 0 (lost); the
+opponents' stored grades are scored against the floor this scoring's judge finds for each
+question (judge.floor: what answers that say nothing are graded); a scoring that cannot
+produce the answers is invalid. The final scoring judges the held-out prompts
 (prompts.jsonl); intermediate ones ($ENVSPEC_SCORING) a disjoint set (intermediate.jsonl).
 
 Scorer contract: $ENVSPEC_SOLUTION, $ENVSPEC_PARAMETERS, $ENVSPEC_RESULT, $ENVSPEC_ASSET_STUDENT
@@ -142,10 +144,21 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     graded = [
         judge.grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)
     ]
+    # the opponents' stored grades are scored against this run's floor of each question (a
+    # degenerate answer of the student's has none: it is graded here for them)
+    floors: list[float] = []
+    floor_tokens = 0
+    for r, g in zip(rows, graded, strict=True):
+        if g.floor is None:
+            best, used = judge.floor(ask, r["prompt"])
+            floors.append(best)
+            floor_tokens += used
+        else:
+            floors.append(g.floor)
     results = {
         name: [
-            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]))
-            for r, g in zip(rows, graded, strict=True)
+            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]).against_floor(f))
+            for r, g, f in zip(rows, graded, floors, strict=True)
         ]
         for name in OPPONENTS
     }
@@ -169,10 +182,18 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
             "settings": settings.__dict__,
             "weights": "submitted" if (solution / "model.pt").exists() else "base",
             "degenerate": sum(g.degenerate is not None for g in graded),
-            "judge_tokens": sum(g.tokens for g in graded),
+            "judge_tokens": sum(g.tokens for g in graded) + floor_tokens,
+            # the grades too: another way of combining them can be recomputed from the log
             "answers": [
-                {"answer": a, "score": g.score, "degenerate": g.degenerate}
-                for a, g in zip(answers, graded, strict=True)
+                {
+                    "answer": a,
+                    "score": g.score,
+                    "grade": g.grade,
+                    "control": g.control,
+                    "floor": f,
+                    "degenerate": g.degenerate,
+                }
+                for a, g, f in zip(answers, graded, floors, strict=True)
             ],
             "worker_isolated": isolated,
             "seconds": {

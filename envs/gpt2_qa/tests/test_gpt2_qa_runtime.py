@@ -35,11 +35,9 @@ pytestmark = [
 ]
 
 ENV = Path(__file__).resolve().parents[1]
-#: a scoring made small: four questions, a budget whose rest after one comparison cannot pay
-#: for the worst case of another (its quote), room for every exploit's scoring
+#: a scoring made small: four questions, room for every exploit's scoring (and _budget)
 SMALL = {
     "prompts: 24": "prompts: 4",
-    "judge_tokens: 2000000": "judge_tokens: 1500",
     "scorer_calls: 6": "scorer_calls: 20",
 }
 # a version of its own: the published test build never stands in for the real one
@@ -92,6 +90,20 @@ def _builder() -> Any:
     return load_module(ENV / "builder" / "build_assets.py", "qa_build")
 
 
+def _budget(assets: Path) -> int:
+    """A judge budget that pays for the quote of the agent's first comparison (COMPARE) and,
+    once that has cost what it cost, not for the same comparison again."""
+    controls = [
+        json.loads(line)["prompt"]
+        for line in (assets / "hidden-lite" / "service_controls.jsonl").open()
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(ENV / "scoring"))
+        patch.syspath_prepend(str(ENV.parents[1] / "envspec" / "kit"))
+        service = load_module(ENV / "scoring" / "judge_service.py", "qa_judge_service")
+        return int(service.quote(QUESTION, [ANSWER, ""], controls)) + 1
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
     """Assets from a secret of the test's own and a tiny student, SmolLM2 as the judge,
@@ -127,7 +139,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]
             pins[name] = f"envspec/{repo}@{pushed.digest}"
         env = copy_with_pins(ENV, root / "env" / "gpt2_qa", "lite", pins)
         text = (env / "envspec.yaml").read_text()
-        for old, new in SMALL.items():
+        small = SMALL | {"judge_tokens: 2000000": f"judge_tokens: {_budget(root / 'assets')}"}
+        for old, new in small.items():
             assert text.count(old) == 1, old
             text = text.replace(old, new)
         (env / "envspec.yaml").write_text(text)
@@ -200,7 +213,7 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
     finally:
         result = runs.finish_run(run.id)
     judge = result["services"]["judge"]
-    assert judge["unit"] == "judge_tokens" and judge["budget"] == 1500
+    assert judge["unit"] == "judge_tokens" and judge["budget"] == _budget(assets)
     # every comparison of the agent's that the judge ran drew on the variant's comparisons
     usage = runstore.run_dir(run.id) / "services" / "judge" / "usage.jsonl"
     entries = [json.loads(line) for line in usage.read_text().splitlines()]

@@ -45,16 +45,18 @@ def test_degenerate_answers_are_measured_not_graded() -> None:
     assert judge.degenerate("Is the sky blue or green?", "Blue.") is None
 
 
-def test_the_grade_is_the_digits_mean_less_the_control() -> None:
+def test_the_grade_is_the_digits_mean_less_the_control_and_the_floor() -> None:
     def ask(chat: list[dict[str, str]]) -> tuple[dict[str, float], int]:
-        on_topic = "famine" in chat[-1]["content"].split("</message>")[0]
-        if on_topic:
-            return {"8": math.log(0.5), "6": math.log(0.5), "hello": 0.0}, 100
-        return {" 3": math.log(1.0)}, 90
+        message, answer = chat[-1]["content"].split("</message>")
+        if "famine" not in message:  # the control
+            return {" 3": math.log(1.0)}, 90
+        if judge.SHAPELESS in answer:  # says nothing
+            return {"5": 0.0}, 80
+        return {"8": math.log(0.5), "6": math.log(0.5), "hello": 0.0}, 100
 
     graded = judge.grade(ask, "What is a famine?", "A want of food in a land.", "Who is Bob?")
-    assert graded.grade == 7.0 and graded.control == 3.0 and graded.score == 4.0
-    assert graded.tokens == 190 and graded.degenerate is None
+    assert (graded.grade, graded.control, graded.floor, graded.score) == (7.0, 3.0, 5.0, 2.0)
+    assert graded.tokens == 270 and graded.degenerate is None
     # praise that fits any question: its grade for the control is as high, so it earns 0
     flat = judge.grade(lambda _: ({"9": 0.0}, 50), "q?", "I am excellent.", "other?")
     assert flat.score == 0.0
@@ -62,23 +64,27 @@ def test_the_grade_is_the_digits_mean_less_the_control() -> None:
     assert judge.expected_grade({"A": 0.0}) == 0.0
 
 
-def test_the_control_swaps_a_quoted_subject() -> None:
-    q, a = 'What does the word "famine" mean?', "Famine means famine: a want of food."
-    assert judge.control_for(q, a, 'What is meant by "harbor"?') == (
-        'What does the word "harbor" mean?',
-        "harbor means harbor: a want of food.",
-    )
-    # disguised mentions are swapped too: hyphens, invisible characters, plurals, cut short
-    for disguised in ("fam-ine", "fam\u200bine", "FAMINES", "famin", "\uff26amine", "fami-ne"):
-        _, answer = judge.control_for(q, f"A {disguised}.", 'What is "harbor"?')
-        assert answer == "A harbor.", (disguised, answer)
-    # only words that begin with the subject, only the question's quoted span, no templates
-    message, answer = judge.control_for('What is "ant"?', "An ant is meant to work.", 'Is "b\\1"?')
-    assert message == 'What is "b\\1"?' and answer == "An b\\1 is meant to work."
-    # without a quoted subject on both sides, the unrelated message as it is
-    assert judge.control_for(q, a, "Who wrote Hamlet?") == ("Who wrote Hamlet?", a)
-    assert judge.control_for("Who are you?", a, 'What is "x"?') == ('What is "x"?', a)
-    assert (judge.subject(q), judge.subject("Who are you?")) == ("famine", None)
+def test_an_answer_earns_only_what_it_is_graded_above_answers_that_say_nothing() -> None:
+    q = 'What does "tripaschal" mean?'
+    echoed, shapeless = judge.contentless(q)
+    assert "tripaschal" in echoed and shapeless == judge.SHAPELESS
+    assert judge.contentless("Who wrote Hamlet?") == [judge.SHAPELESS]
+    grades = {echoed: "6", shapeless: "4"}
+
+    def ask(chat: list[dict[str, str]]) -> tuple[dict[str, float], int]:
+        answer = chat[-1]["content"].split("<answer>\n")[1].split("\n</answer>")[0]
+        return {grades.get(answer, "5"): 0.0}, 10
+
+    # the judge is lenient here (a rare word): shaped nonsense is graded 5, above its control
+    # (the subject swapped in: still 5) by nothing, and below the echo's 6: it earns 0
+    assert judge.floor(ask, q) == (6.0, 20)
+    assert judge.grade(ask, q, '"tripaschal" is a noun: a unbate.', 'What is "ant"?').score == 0
+    # an opponent's stored grade is scored against the floor the scorer finds
+    stored = judge.Graded.from_dict({"score": 2.0, "grade": 7.0, "control": 3.0})
+    assert stored.floor is None and stored.against_floor(6.0).score == 1.0
+    assert stored.against_floor(8.0).score == 0.0
+    looped = judge.Graded(0.0, degenerate="repetitive")
+    assert looped.against_floor(1.0) == looped
 
 
 def test_preference_ties_and_order() -> None:
@@ -87,9 +93,11 @@ def test_preference_ties_and_order() -> None:
 
     assert judge.preference(g(3.0), g(1.0)) == 1.0 and judge.preference(g(1.0), g(3.0)) == 0.0
     assert judge.preference(g(1.0), g(1.0 + judge.TIE_MARGIN / 2)) == 0.5
-    # a degenerate answer loses even to a graded answer that scored 0, ties only its kind
-    assert judge.preference(g(0.0, "empty"), g(0.0)) == 0.0
-    assert judge.preference(g(0.0), g(0.0, "empty")) == 1.0
+    # a degenerate answer is worth 0: it loses to an answer worth something, ties the rest
+    assert judge.preference(g(0.0, "empty"), g(1.0)) == 0.0
+    assert judge.preference(g(1.0), g(0.0, "empty")) == 1.0
+    assert judge.preference(g(0.0, "empty"), g(judge.TIE_MARGIN / 2)) == 0.5
+    assert judge.preference(g(0.0), g(0.0, "empty")) == 0.5
     assert judge.preference(g(0.0, "empty"), g(0.0, "repetitive")) == 0.5
 
 
