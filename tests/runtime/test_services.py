@@ -27,6 +27,7 @@ from envspec.oci.push import push_environment
 from envspec.runtime import runs, runstore
 from envspec.runtime.backends import local_services
 from envspec.runtime.backends.docker_services import networks
+from envspec.runtime.host import HostCannotRun
 from tests.support.fixtures import TINY, copy_env, edit_env, module_folder
 
 pytestmark = [
@@ -294,3 +295,12 @@ def test_a_model_on_the_transformers_engine_is_metered_by_its_own_usage(tmp_path
     agent = seen["plain"]["total_tokens"] + seen["streamed"][0]["total_tokens"]
     assert result["services"]["chat"]["agent"] == agent
     assert _left(run.id) == NOTHING
+
+
+def test_a_command_never_enters_a_namespace_that_is_no_longer_the_runs() -> None:
+    """A holder that ended leaves a pid that may name another process, in the host's network
+    namespace even: entering it would put the agent's command on the host's network."""
+    assert local_services.enter(None, "r") == []
+    for gone in (f"/proc/{os.getpid()}/ns/net", "/proc/999999999/ns/net", "/nowhere"):
+        with pytest.raises(HostCannotRun, match="network namespace has ended"):
+            local_services.enter(gone, "r")

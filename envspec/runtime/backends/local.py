@@ -299,7 +299,7 @@ class LocalBackend(Backend):
         if user and disk:
             pw = pwd.getpwnam(user)
             argv = [
-                *local_services.enter(st.netns),  # the run's network namespace, if it has one
+                *local_services.enter(st.netns, run.id),  # the run's network namespace, if any
                 *PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv,
             ]  # fmt: skip
         elif user:

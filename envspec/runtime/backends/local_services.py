@@ -29,15 +29,23 @@ from envspec.runtime import runstore, services
 from envspec.runtime.host import HostCannotRun
 
 #: brings up the loopback of the namespace it runs in, then holds the namespace open until the
-#: deadline (argv[1]: seconds); standard library only, as hosts may lack iproute2
+#: deadline (argv[1]: seconds) under the run's mark (argv[2]: the run); standard library only,
+#: as hosts may lack iproute2
 HOLDER = """
 import fcntl, os, socket, struct, sys
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 ifr = struct.pack("16sh22x", b"lo", 0)
 flags = struct.unpack("16sh22x", fcntl.ioctl(s, 0x8913, ifr))[1]
 fcntl.ioctl(s, 0x8914, struct.pack("16sh22x", b"lo", flags | 1))
-os.execvp("sleep", ["envspec-netns", sys.argv[1]])  # argv[0]: the mark stop looks for
+os.execvp("sleep", ["envspec-netns:" + sys.argv[2], sys.argv[1]])  # argv[0]: _mark's
 """
+
+
+def _mark(run_id: str) -> bytes:
+    """What the command line of ``run_id``'s namespace holder holds, and no other process's:
+    a pid file outlives its process, and with pids reused (32,768 of them on many hosts) a
+    mark shared by every run's holder let one run's clean-up kill another run's holder."""
+    return f"envspec-netns:{run_id}\0".encode()
 
 
 def _holder_file(run_id: str) -> Path:
@@ -52,14 +60,14 @@ def create_namespace(run_id: str, seconds: int) -> str:
     Raises:
         HostCannotRun: namespaces cannot be made here.
     """
-    argv = ["unshare", "--net", "--", sys.executable, "-c", HOLDER, str(seconds)]
+    argv = ["unshare", "--net", "--", sys.executable, "-c", HOLDER, str(seconds), run_id]
     launcher = 'setsid "$@" </dev/null >/dev/null 2>&1 & echo $!'
     done = subprocess.run(["sh", "-c", launcher, "sh", *argv], capture_output=True, text=True)
     pid = done.stdout.strip()
     deadline = time.monotonic() + 10
     while pid.isdigit() and time.monotonic() < deadline:
         cmdline = Path(f"/proc/{pid}/cmdline")
-        if cmdline.exists() and b"envspec-netns" in cmdline.read_bytes():  # up and holding
+        if cmdline.exists() and _mark(run_id) in cmdline.read_bytes():  # up and holding
             _holder_file(run_id).write_text(pid)
             return f"/proc/{pid}/ns/net"
         if not alive(int(pid)):
@@ -258,10 +266,28 @@ def check_possible() -> None:
         )
 
 
-def enter(ns: str | None) -> list[str]:
-    """The prefix that runs an agent's command in the run's network namespace ``ns`` (none for
-    a run without one)."""
-    return ["nsenter", f"--net={ns}", "--"] if ns else []
+def enter(ns: str | None, run_id: str) -> list[str]:
+    """The prefix that runs an agent's command in run ``run_id``'s network namespace ``ns``
+    (none for a run without one).
+
+    Raises:
+        HostCannotRun: ``ns`` is no longer the run's own: its holder has ended, and its pid
+            may since name another process, one in the host's namespace even.
+    """
+    if not ns:
+        return []
+    try:
+        pid = ns.split("/")[2]
+        held = _mark(run_id) in Path(f"/proc/{pid}/cmdline").read_bytes()
+        own = os.stat(ns).st_ino != os.stat("/proc/self/ns/net").st_ino
+    except (OSError, IndexError):
+        held = own = False
+    if not (held and own):
+        raise HostCannotRun(
+            "the run's network namespace has ended: its commands would not be cut off",
+            hint="finish the run and start another",
+        )
+    return ["nsenter", f"--net={ns}", "--"]
 
 
 def stop(run_id: str) -> None:
@@ -270,7 +296,7 @@ def stop(run_id: str) -> None:
     if root.is_dir():
         for folder in root.iterdir():
             end(folder)
-    _kill_group(_holder_file(run_id), b"envspec-netns")
+    _kill_group(_holder_file(run_id), _mark(run_id))
 
 
 def leftovers() -> list[str]:
