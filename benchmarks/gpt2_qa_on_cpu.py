@@ -8,7 +8,8 @@ ASSETS: build_assets.py's output (student/, hidden-standard/ or hidden-lite/). T
 solution (task/solution), or it after exploits/NAME.sh has run in its folder as the agent's
 would (ENVSPEC_ASSET_STUDENT set), answers the scoring's questions on the CPU; each answer is
 graded as the scorer grades it (judge.grade, the judge model on llama.cpp) and compared with the
-opponents' stored grades (judge.preference). Not the scorer: the opponents of `standard` were
+opponents' stored grades, scored against the floor found here (judge.preference, as the
+scorer). Not the scorer: the opponents of `standard` were
 graded on transformers on a GPU and CPU sampling differs from CUDA's, so the figures estimate,
 they do not reproduce, a scoring. OUT.json: every answer's grades and the win rates.
 """
@@ -67,10 +68,15 @@ def main() -> int:
     graded = [
         judge.grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)
     ]
+    # as the scorer: the opponents' stored grades against the floor found here
+    floors = [
+        g.floor if g.floor is not None else judge.floor(ask, r["prompt"])[0]
+        for r, g in zip(rows, graded, strict=True)
+    ]
     win_rates = {
         name: sum(
-            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]))
-            for r, g in zip(rows, graded, strict=True)
+            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]).against_floor(f))
+            for r, g, f in zip(rows, graded, floors, strict=True)
         )
         / len(rows)
         for name in OPPONENTS
