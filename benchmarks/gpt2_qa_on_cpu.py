@@ -65,13 +65,11 @@ def main() -> int:
         student = Student(args.assets / "student", weights)
         answers = student.answer([r["prompt"] for r in rows], settings)
     ask = judge.local_asker(str(args.judge_gguf), threads=args.threads)
+    # as the scorer: each question's floor once, for the answer and the opponents' stored grades
+    floors = [judge.floor(ask, r["prompt"])[0] for r in rows]
     graded = [
-        judge.grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)
-    ]
-    # as the scorer: the opponents' stored grades against the floor found here
-    floors = [
-        g.floor if g.floor is not None else judge.floor(ask, r["prompt"])[0]
-        for r, g in zip(rows, graded, strict=True)
+        judge.grade(ask, r["prompt"], a, r["control"], f)
+        for r, a, f in zip(rows, answers, floors, strict=True)
     ]
     win_rates = {
         name: sum(

@@ -259,19 +259,18 @@ def _score(grade: float, control: float, floor: float) -> float:
     return max(0.0, grade - max(control, floor))
 
 
-def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
+def grade(ask: Ask, message: str, answer: str, control: str, least: float) -> Graded:
     """``answer``'s score for ``message``: 0 when it is degenerate, else its grade for
     ``message`` less the larger of its grade as an answer to the control (:func:`control_for`
-    with ``control``, an unrelated message) and the :func:`floor` of ``message``, at least 0.
-    ``tokens``: all four gradings'."""
+    with ``control``, an unrelated message) and ``least`` (the :func:`floor` of ``message``,
+    found once for every answer to it), at least 0. ``tokens``: its own two gradings'."""
     why = degenerate(message, answer)
     if why is not None:
         return Graded(0.0, degenerate=why)
     own, used = ask(chat(message, answer))
     other, used_control = ask(chat(*control_for(message, answer, control)))
-    best, used_floor = floor(ask, message)
     g, c = round(expected_grade(own), 4), round(expected_grade(other), 4)
-    return Graded(_score(g, c, best), g, c, tokens=used + used_control + used_floor, floor=best)
+    return Graded(_score(g, c, least), g, c, tokens=used + used_control, floor=least)
 
 
 def preference(mine: Graded, other: Graded) -> float:

@@ -70,14 +70,14 @@ def quote(message: str, answers: list[str], controls: list[str]) -> int:
     """The most a comparison can cost in tokens (the longest control for each answer, and the
     contentless answers that make its floor)."""
     longest = max(controls, key=len)
+    shown = [a for a in answers if judge.degenerate(message, a) is None]
+    chats = [(m, a) for a in shown for m in (message, longest)]
+    if shown:
+        chats += [(message, nothing) for nothing in judge.contentless(message)]
     total = 0
-    for answer in answers:
-        if judge.degenerate(message, answer) is None:
-            chats = [(message, answer), (longest, answer)]
-            chats += [(message, nothing) for nothing in judge.contentless(message)]
-            for shown, said in chats:
-                text = "".join(m["content"] for m in judge.chat(shown, said))
-                total += len(text.encode()) + OVERHEAD_TOKENS
+    for asked, said in chats:
+        text = "".join(m["content"] for m in judge.chat(asked, said))
+        total += len(text.encode()) + OVERHEAD_TOKENS
     return max(MIN_CHARGE, total)
 
 
@@ -110,11 +110,14 @@ class Judge(http.server.BaseHTTPRequestHandler):
             self._answer(200, {"usage": quote(message, answers, State.controls)})
         elif self.path == "/v1/compare":
             control = PICK.choice([c for c in State.controls if c != message])
-            a, b = (judge.grade(State.ask, message, answer, control) for answer in answers)
+            # the message's floor, once for both answers (none when neither is shown)
+            shown = any(judge.degenerate(message, answer) is None for answer in answers)
+            least, used = judge.floor(State.ask, message) if shown else (0.0, 0)
+            a, b = (judge.grade(State.ask, message, x, control, least) for x in answers)
             self._answer(
                 200,
                 {"preference": judge.preference(a, b)},
-                max(MIN_CHARGE, a.tokens + b.tokens),
+                max(MIN_CHARGE, a.tokens + b.tokens + used),
             )
         else:
             self._answer(404, {"error": {"message": "no such route"}})

@@ -141,20 +141,14 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     generated = time.monotonic()
     engine = judge.engine_of(str(HIDDEN))
     ask = judge.asker(str(JUDGE / "model.gguf"), engine, threads=int(params.get("threads", 2)))
+    # each question's floor, once: the student's answer and the opponents' stored grades are
+    # scored against it
+    found = [judge.floor(ask, r["prompt"]) for r in rows]
+    floors = [f for f, _ in found]
     graded = [
-        judge.grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)
+        judge.grade(ask, r["prompt"], a, r["control"], f)
+        for r, a, f in zip(rows, answers, floors, strict=True)
     ]
-    # the opponents' stored grades are scored against this run's floor of each question (a
-    # degenerate answer of the student's has none: it is graded here for them)
-    floors: list[float] = []
-    floor_tokens = 0
-    for r, g in zip(rows, graded, strict=True):
-        if g.floor is None:
-            best, used = judge.floor(ask, r["prompt"])
-            floors.append(best)
-            floor_tokens += used
-        else:
-            floors.append(g.floor)
     results = {
         name: [
             judge.preference(g, judge.Graded.from_dict(r["opponents"][name]).against_floor(f))
@@ -182,7 +176,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
             "settings": settings.__dict__,
             "weights": "submitted" if (solution / "model.pt").exists() else "base",
             "degenerate": sum(g.degenerate is not None for g in graded),
-            "judge_tokens": sum(g.tokens for g in graded) + floor_tokens,
+            "judge_tokens": sum(g.tokens for g in graded) + sum(t for _, t in found),
             # the grades too: another way of combining them can be recomputed from the log
             "answers": [
                 {

@@ -54,13 +54,17 @@ def test_the_grade_is_the_digits_mean_less_the_control_and_the_floor() -> None:
             return {"5": 0.0}, 80
         return {"8": math.log(0.5), "6": math.log(0.5), "hello": 0.0}, 100
 
-    graded = judge.grade(ask, "What is a famine?", "A want of food in a land.", "Who is Bob?")
+    least, used = judge.floor(ask, "What is a famine?")
+    assert (least, used) == (5.0, 80)
+    graded = judge.grade(
+        ask, "What is a famine?", "A want of food in a land.", "Who is Bob?", least
+    )
     assert (graded.grade, graded.control, graded.floor, graded.score) == (7.0, 3.0, 5.0, 2.0)
-    assert graded.tokens == 270 and graded.degenerate is None
+    assert graded.tokens == 190 and graded.degenerate is None
     # praise that fits any question: its grade for the control is as high, so it earns 0
-    flat = judge.grade(lambda _: ({"9": 0.0}, 50), "q?", "I am excellent.", "other?")
+    flat = judge.grade(lambda _: ({"9": 0.0}, 50), "q?", "I am excellent.", "other?", 0.0)
     assert flat.score == 0.0
-    assert judge.grade(ask, "What is a famine?", "", "Who?").tokens == 0  # never shown
+    assert judge.grade(ask, "What is a famine?", "", "Who?", least).tokens == 0  # never shown
     assert judge.expected_grade({"A": 0.0}) == 0.0
 
 
@@ -78,7 +82,9 @@ def test_an_answer_earns_only_what_it_is_graded_above_answers_that_say_nothing()
     # the judge is lenient here (a rare word): shaped nonsense is graded 5, above its control
     # (the subject swapped in: still 5) by nothing, and below the echo's 6: it earns 0
     assert judge.floor(ask, q) == (6.0, 20)
-    assert judge.grade(ask, q, '"tripaschal" is a noun: a unbate.', 'What is "ant"?').score == 0
+    assert (
+        judge.grade(ask, q, '"tripaschal" is a noun: a unbate.', 'What is "ant"?', 6.0).score == 0
+    )
     # an opponent's stored grade is scored against the floor the scorer finds
     stored = judge.Graded.from_dict({"score": 2.0, "grade": 7.0, "control": 3.0})
     assert stored.floor is None and stored.against_floor(6.0).score == 1.0
@@ -195,9 +201,10 @@ def test_the_engine_grades_within_the_quote(
     controls = ["How many legs does a spider have?", "Who wrote Hamlet?"]
     message = "What is the capital of France?"
     answers = ["Paris is the capital of France.", "Bread is made from flour and water."]
-    graded = [judge.grade(ask, message, a, c) for a in answers for c in controls]
+    least, used = judge.floor(ask, message)
+    graded = [judge.grade(ask, message, a, c, least) for a in answers for c in controls]
     assert all(0.0 <= g.grade <= 9.0 and g.tokens > 0 for g in graded), graded
-    worst = max(graded[0].tokens + graded[2].tokens, graded[1].tokens + graded[3].tokens)
+    worst = used + max(graded[0].tokens + graded[2].tokens, graded[1].tokens + graded[3].tokens)
     assert worst <= service.quote(message, answers, controls)
     assert service.quote(message, ["", "  "], controls) == service.MIN_CHARGE  # never free
 
