@@ -8,6 +8,9 @@
 # four_gpu-tolerance.json, four_gpu.json, four_gpu-exploits.txt; then put four_gpu.json's
 # normalisation into envspec.yaml (a new version) and check max_distance against the
 # tolerance's threshold range.
+# DRY_RUN=1 on fewer GPUs (one: the launcher starts one process, as standard's pipeline):
+# the tolerance alone (ROWS, REPEATS; the runtime would refuse the variant's four GPUs), its
+# figures in $OUT/four_gpu-dry-run-tolerance.json.
 set -eu -o pipefail
 here=envs/llm_foundry/calibration
 out="${OUT:-$here}"
@@ -21,6 +24,12 @@ if [ ! -d "$assets/base" ]; then
   mkdir -p "$assets" && xz -dc .devcarry-lf/assets.tar.xz | tar -C "$assets" -xf -
 fi
 export PYTHONUNBUFFERED=1
-python3 "$here/tolerance.py" "$assets" "$out/four_gpu-tolerance.json" \
-  --rows "${ROWS:-2000}" --data-seeds "${DATA_SEEDS:-1}" --repeats 5
+name=four_gpu-tolerance
+[ -n "${DRY_RUN:-}" ] && name=four_gpu-dry-run-tolerance
+python3 "$here/tolerance.py" "$assets" "$out/$name.json" \
+  --rows "${ROWS:-2000}" --data-seeds "${DATA_SEEDS:-1}" --repeats "${REPEATS:-5}"
+if [ -n "${DRY_RUN:-}" ]; then
+  echo "dry run: the runtime's part needs four GPUs (this host has $gpus)" >&2
+  exit 0
+fi
 VARIANT=four_gpu REPEATS="${REPEATS:-5}" OUT="$out" bash "$here/standard-on-gpu.sh"
