@@ -16,6 +16,13 @@
 #   exploits   EXPLOITS (comma-separated; default every one) through the runtime, each in a
 #              fresh run (benchmarks/exploits_via_runtime.py; OUT_DIR/exploits.log).
 # A run of standard takes about two minutes, its reference's about eight (the lent H100).
+# JOBS (default 1): how many of the steps' jobs (calibrate; each seed; the exploits) run side
+# by side on the one GPU, each in an ENVSPEC_HOME of its own ($ENVSPEC_HOME/JOB, by default
+# under /var/lib/envspec-home, which the agents' users can pass through): GPU leases
+# are a home's, while run users and sandbox uids are the host's, so the runs share the card
+# and nothing else. JOBS=4 does calibrate, three seeds and four exploits in about the
+# reference's time (12 minutes) instead of 26 one after another; each job's output is
+# OUT_DIR/JOB.log, and OUT_DIR/jobs.txt says how each ended.
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR STORE WHEELS [CALIBRATE_ARGS...]}
 store=${2:?}
@@ -28,7 +35,8 @@ if [[ -n ${OUT:-} && -d $out && $out -ef $OUT ]]; then
   exit 2
 fi
 mkdir -p "$out"
-export PYTHONUNBUFFERED=1 ENVSPEC_HOME=${ENVSPEC_HOME:-/var/lib/envspec-home}
+export PYTHONUNBUFFERED=1
+homes=${ENVSPEC_HOME:-/var/lib/envspec-home}
 # into the interpreter itself: the scorer and the services get a clean environment (no
 # PYTHONPATH; 2026-12-06, gguf in --target /tmp/site: the scorer's judge failed at its import)
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
@@ -40,24 +48,38 @@ import torch; assert torch.cuda.is_available(), "no GPU"' || exit 1
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 version=$(sed -n 's/^version: //p' envs/gpt2_qa/envspec.yaml)
 steps=" ${STEPS:-calibrate} "
+: >"$out/jobs.txt"
+job() { # NAME COMMAND...: in a home of its own, its output in OUT_DIR/NAME.log
+  local name=$1 rc
+  shift
+  ENVSPEC_HOME=$homes/$name "$@" >"$out/$name.log" 2>&1
+  rc=$?
+  echo "$name: exit $rc" >>"$out/jobs.txt"
+}
+launch() { # as job, once fewer than JOBS run
+  while (($(jobs -rp | wc -l) >= ${JOBS:-1})); do wait -n; done
+  job "$@" &
+}
 if [[ $steps == *" calibrate "* ]]; then
-  python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
+  launch calibrate python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
     --ref "oci:$store:envspec/gpt2_qa:$version" --backend local "${args[@]}" \
-    --out "$out/standard.json" 2>&1 | tee "$out/calibrate.log"
-fi
-if [[ $steps == *" seeds "* ]]; then
-  for seed in ${SEEDS:-1 2 3}; do
-    python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard --only starting \
-      --ref "oci:$store:envspec/gpt2_qa:$version-seed$seed" --backend local --repeats 1 \
-      --out "$out/seed$seed.json" 2>&1 | tee -a "$out/seeds.log"
-  done
+    --out "$out/standard.json"
 fi
 if [[ $steps == *" exploits "* ]]; then
   only=()
   [[ -n ${EXPLOITS:-} ]] && only=(--only "$EXPLOITS")
-  python3 benchmarks/exploits_via_runtime.py envs/gpt2_qa "oci:$store:envspec/gpt2_qa:$version" \
-    standard --backend local "${only[@]}" 2>&1 | tee "$out/exploits.log"
+  launch exploits python3 benchmarks/exploits_via_runtime.py envs/gpt2_qa \
+    "oci:$store:envspec/gpt2_qa:$version" standard --backend local "${only[@]}"
 fi
+if [[ $steps == *" seeds "* ]]; then
+  for seed in ${SEEDS:-1 2 3}; do
+    launch "seed$seed" python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
+      --only starting --ref "oci:$store:envspec/gpt2_qa:$version-seed$seed" --backend local \
+      --repeats 1 --out "$out/seed$seed.json"
+  done
+fi
+wait
+cat "$out/jobs.txt"
 # the runs' results and score logs (the scorer's details: every answer and its score)
-for d in "$ENVSPEC_HOME"/runs/*/; do cp "$d"/result.json "$out/$(basename "$d")-result.json" 2>/dev/null; done
+for d in "$homes"/*/runs/*/; do cp "$d"/result.json "$out/$(basename "$d")-result.json" 2>/dev/null; done
 echo "done" | tee "$out/done"
