@@ -372,6 +372,65 @@ def test_no_agent_command_runs_beside_a_scoring(
 
 
 @pytest.mark.parametrize("backend", HOST, indirect=True)
+def test_a_command_starting_as_a_scoring_begins_is_held_too(
+    publish: Callable[..., str], backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command whose start overlaps the start of a scoring is held while the scorer runs, as
+    one started earlier is. On the local backend a command's launcher is root until its last
+    step, where stopping the run's user's processes does not reach it (an attacker's review,
+    2026-12-06: such a command ran through a whole scoring); that step is made slow here."""
+    from envspec.runtime.backends import local as local_backend
+
+    slow = list(local_backend.PRIVATE_TMP)
+    script = slow.index("-c") + 1
+    slow[script] = "sleep 1; " + slow[script]
+    monkeypatch.setattr(local_backend, "PRIVATE_TMP", slow)
+    ref = publish("slow3", lambda m: m["variants"]["lite"]["parameters"].update(delay_s=3))
+    run = runs.start_run(ref, backend=backend)
+    ticker = "end=$(($(date +%s) + 9)); while [ $(date +%s) -lt $end ]; do "
+    ticker += "date +%s.%N >> ticks.txt; sleep 0.05; done"
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            command = pool.submit(_sh, run.id, ticker)
+            time.sleep(0.3)  # the command is starting (on the local backend, still root)
+            began = time.time()
+            assert runs.score_run(run.id).record.valid
+            ended = time.time()
+            assert command.result()[0] == 0
+        ticks = [float(x) for x in _sh(run.id, "cat ticks.txt")[1].split()]
+        assert ticks, "the command never ran"
+        during = [x for x in ticks if began + 1.5 < x < ended - 0.3]
+        assert not during, f"the command ran during the scoring ({len(during)} ticks)"
+    finally:
+        runs.finish_run(run.id)
+
+
+@needs_root
+def test_a_local_run_without_its_disk_is_refused_rather_than_left_on_the_network(
+    publish: Callable[..., str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The local backend cuts a run's network (and gives it private temporary folders) only
+    with the run's own disk: on a host that cannot make one (no loop devices, as in many
+    containers), a variant with network none is refused, with nothing left of the run, instead
+    of running as `user` with the host's network and /tmp (an attacker's review, 2026-12-06)."""
+    from envspec.runtime import storage
+    from envspec.runtime.backends import local as local_backend
+    from envspec.runtime.host import HostCannotRun
+
+    ref = publish()
+    monkeypatch.setattr(storage, "unsupported", lambda: "no loop devices (this test's host)")
+    users = {u.pw_name for u in pwd.getpwall()}
+    before = {r.id for r in runstore.all_runs()}
+    with pytest.raises(HostCannotRun, match="no loop devices") as refused:
+        runs.start_run(ref, backend="local")
+    assert "--backend docker" in str(refused.value.hint)
+    assert {u.pw_name for u in pwd.getpwall()} == users, "a run user was left"
+    for record in (r for r in runstore.all_runs() if r.id not in before):
+        assert record.status != "running", record
+        assert not (local_backend.work_root() / record.id).exists(), "the run's folder was left"
+
+
+@pytest.mark.parametrize("backend", HOST, indirect=True)
 def test_an_interrupted_exec_stops_its_command(publish: Callable[..., str], backend: str) -> None:
     """Ctrl-C or SIGTERM to `envspec exec` (a harness's timeout) ends the command it runs for
     the agent too, instead of leaving it running beside the next one."""

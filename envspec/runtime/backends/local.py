@@ -12,6 +12,7 @@ Otherwise the run is ``unisolated``.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import os
 import pwd
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tarfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -49,6 +51,7 @@ from envspec.runtime.backends.base import (
     StartSpec,
     State,
     scoring_in_progress,
+    scoring_marker,
     snapshot_for_scoring,
     wait_for_scoring,
 )
@@ -75,6 +78,8 @@ PRIVATE_TMP = [
     'exec setpriv --reuid="$u" --regid="$g" --clear-groups --no-new-privs -- "$@"',
     "envspec-agent",
 ]  # fmt: skip
+#: how long an agent's command may take to become the run's user (its launcher, as root)
+LAUNCH_WAIT_S = 30.0
 #: the folders PRIVATE_TMP hides: no run's area may be under one
 SHARED_TMP = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/run/lock"))
 #: the host provides the shared base (Python, torch): the interpreter envspec runs on comes first
@@ -207,6 +212,16 @@ class LocalBackend(Backend):
                 "commands get a private one of",
                 hint="set ENVSPEC_WORK to a folder elsewhere, e.g. /var/lib/envspec-work",
             )
+        no_network = manifest.variant(run.variant).network == "none"
+        if isolated and why_not is not None and no_network:
+            # the run's network namespace and private temporary folders come with its disk:
+            # without them the agent's commands would reach the host's network and its /tmp
+            raise HostCannotRun(
+                f"the local backend cuts a run's network only with a disk of the run's own, "
+                f"which this host cannot make: {why_not}",
+                hint="use --backend docker, or a host with loop devices (/dev/loop-control) "
+                "and util-linux and e2fsprogs installed",
+            )
         if why_not is None:
             size = manifest.variant(run.variant).hardware.storage_gb
             disk = storage.create(run.id, size, area)
@@ -239,7 +254,6 @@ class LocalBackend(Backend):
                 os.lchown(p, pw.pw_uid, pw.pw_gid)
             os.chmod(work, 0o700)
             isolation = "user"
-        no_network = manifest.variant(run.variant).network == "none"
         if isolated and disk is not None and no_network:
             # the agent's commands enter it as root, before they become the run's user
             remaining = max(1, int((run.deadline or time.time()) - time.time()))
@@ -288,27 +302,34 @@ class LocalBackend(Backend):
         """Run ``argv`` in the workdir, as the run's user when isolated, in its own session;
         with a disk, in a mount namespace whose shared temporary folders (SHARED_TMP) are the
         disk's."""
-        wait_for_scoring(run.id)
         st = LocalState.of(run)
         work = Path(str(st.workdir))
         disk = Path(st.disk) if st.disk else None
         home = disk / "home" if disk else work
         env = {"PATH": AGENT_PATH, "HOME": str(home), "LANG": "C.UTF-8", **(st.env or {})}
         user = st.user
+        uid = pwd.getpwnam(user).pw_uid if user else None
         kwargs: dict[str, Any] = {}
-        if user and disk:
-            pw = pwd.getpwnam(user)
-            argv = [
-                *local_services.enter(st.netns, run.id),  # the run's network namespace, if any
-                *PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv,
-            ]  # fmt: skip
-        elif user:
-            pw = pwd.getpwnam(user)
-            kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
-        try:
-            return _run_session(argv, cwd=work, env=env, timeout=max(0.1, timeout), **kwargs)
-        except OSError as e:
-            return ExecResult(127, b"", f"{argv[0]}: {e.strerror}\n".encode())
+        with _launch_slot(run.id) as open_:
+            if not open_:
+                return ExecResult(126, b"", b"envspec: the run has ended\n")
+            if user and disk:
+                pw = pwd.getpwnam(user)
+                argv = [
+                    *local_services.enter(st.netns, run.id),  # the run's network namespace
+                    *PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv,
+                ]  # fmt: skip
+            elif user:
+                pw = pwd.getpwnam(user)
+                kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
+            try:
+                proc = _start_session(argv, cwd=work, env=env, **kwargs)
+            except OSError as e:
+                return ExecResult(127, b"", f"{argv[0]}: {e.strerror}\n".encode())
+            if uid is not None and not _become(proc, uid):
+                _end_session(proc)
+                return ExecResult(126, b"", b"envspec: the command did not become the run's user\n")
+        return _collect(proc, max(0.1, timeout))
 
     def score(self, run: RunRecord, *, env: dict[str, str], timeout: float) -> ScorerRun:
         """Run the scorer entrypoint on a root-only snapshot of the solution."""
@@ -356,6 +377,7 @@ class LocalBackend(Backend):
         # the harness starts meanwhile waits for the scoring to end (exec)
         with scoring_in_progress(run.id):
             try:
+                _settle_launches(run.id)
                 if agent_uid is not None:
                     _stop_uid(agent_uid)
                 # the scorer gets regular files and folders only, whatever it does with them,
@@ -389,6 +411,7 @@ class LocalBackend(Backend):
         # read as stored, not as a LocalState: a run that failed while starting has only a
         # part of its state (none at all when its preparation failed)
         st = run.backend_state
+        _settle_launches(run.id, end=True)
         _kill_user(st.get("user"))
         local_services.stop(run.id)
         pid = st.get("watchdog_pid")
@@ -449,7 +472,14 @@ def _run_session(
 ) -> ExecResult:
     """Run ``argv`` in a session of its own; at the timeout, kill the whole session. Output is
     gathered as it comes, at most :data:`EXEC_OUTPUT_LIMIT` bytes a stream kept."""
-    proc = subprocess.Popen(
+    return _collect(_start_session(argv, cwd=cwd, env=env, merge=merge, **kwargs), timeout)
+
+
+def _start_session(
+    argv: list[str], *, cwd: Path, env: dict[str, str], merge: bool = False, **kwargs: Any
+) -> subprocess.Popen[bytes]:
+    """Start ``argv`` in a session of its own, its output piped (stderr into stdout: ``merge``)."""
+    return subprocess.Popen(
         argv,
         cwd=cwd,
         env=env,
@@ -459,11 +489,72 @@ def _run_session(
         start_new_session=True,
         **kwargs,
     )
+
+
+def _collect(proc: subprocess.Popen[bytes], timeout: float) -> ExecResult:
+    """``proc``'s output and exit (see :func:`_gather`); interrupted, its session is ended."""
     try:
         return _gather(proc, timeout)
     except BaseException:  # interrupted (Ctrl-C, SIGTERM): nothing it started goes on unread
         _end_session(proc)
         raise
+
+
+def _launches(run_id: str) -> Path:
+    """The lock of the run's agent commands being started. A command's launcher is root until
+    its last step (namespaces, mounts, then the run's user), so stopping or killing the user's
+    processes misses a command started just before: it would become the user after the
+    scoring stopped them and run beside the scoring, or after the run's end and outlive it."""
+    return runstore.run_dir(run_id) / "launches.lock"
+
+
+def _ended(run_id: str) -> Path:
+    return runstore.run_dir(run_id) / "launches.ended"
+
+
+@contextlib.contextmanager
+def _launch_slot(run_id: str) -> Iterator[bool]:
+    """Held (shared) by an agent's command from the check that no scoring is in progress until
+    it runs as the run's user; yields False once the run has ended (no command starts)."""
+    while True:
+        wait_for_scoring(run_id)
+        with _launches(run_id).open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            if _ended(run_id).exists():
+                yield False
+                return
+            if not scoring_marker(run_id).exists():
+                yield True
+                return
+        # a scoring began between the wait and the lock: wait for it too
+
+
+def _settle_launches(run_id: str, *, end: bool = False) -> None:
+    """Wait until every agent command that began starting before this (a scoring's marker or,
+    with ``end``, the run's end) runs as the run's user, where stopping or killing its
+    processes reaches it; with ``end``, no command starts afterwards."""
+    if not runstore.run_dir(run_id).is_dir():
+        return
+    with _launches(run_id).open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if end:
+            _ended(run_id).touch()
+
+
+def _become(proc: subprocess.Popen[bytes], uid: int) -> bool:
+    """Wait until ``proc`` runs as ``uid`` (its launcher's last step) or has ended; False if
+    neither happens within :data:`LAUNCH_WAIT_S`."""
+    status = Path(f"/proc/{proc.pid}/status")
+    deadline = time.monotonic() + LAUNCH_WAIT_S
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return True
+        with contextlib.suppress(OSError, StopIteration, ValueError):
+            line = next(x for x in status.read_text().splitlines() if x.startswith("Uid:"))
+            if all(int(v) == uid for v in line.split()[1:]):
+                return True
+        time.sleep(0.002)
+    return False
 
 
 def _end_session(proc: subprocess.Popen[bytes]) -> None:
