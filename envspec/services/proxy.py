@@ -53,6 +53,8 @@ USAGE_HEADER = "X-Envspec-Usage"
 OPENAI_ROUTES = ("/v1/chat/completions", "/v1/completions", "/v1/models")
 #: the routes that generate, whose completion length is capped by what is left of the budget
 GENERATING = ("/v1/chat/completions", "/v1/completions")
+#: what else an engine may read as a completion's length (the proxy caps ``max_tokens``)
+LENGTH_ALIASES = ("max_completion_tokens", "n_predict", "max_new_tokens")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -267,7 +269,10 @@ class Proxy:
                         if isinstance(asked, int) and 0 < asked < cap:
                             cap = asked
                     payload["max_tokens"] = int(cap)
-                    payload.pop("max_completion_tokens", None)
+                    # the other names of the length: llama.cpp reads its own n_predict before
+                    # max_tokens, which lifted the cap (an attacker's review, 2026-12-06)
+                    for name in LENGTH_ALIASES:
+                        payload.pop(name, None)
                 self.reserved += cap
         try:
             return await self._forward(request, principal, payload, body, cap, counted)

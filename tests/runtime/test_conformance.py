@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 import pytest
@@ -376,23 +376,45 @@ def test_a_command_starting_as_a_scoring_begins_is_held_too(
     publish: Callable[..., str], backend: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command whose start overlaps the start of a scoring is held while the scorer runs, as
-    one started earlier is. On the local backend a command's launcher is root until its last
-    step, where stopping the run's user's processes does not reach it (an attacker's review,
-    2026-12-06: such a command ran through a whole scoring); that step is made slow here."""
+    one started earlier is (attacker reviews, 2026-12-06: on the local backend a command's
+    launcher is root until its last step, which stopping the run's user's processes does not
+    reach; on Docker a command that found the container paused before the scorer's container
+    existed resumed it; either ran through the whole scoring). The steps where they slipped
+    through are made slow here: the command's start after its check that no scoring runs, the
+    launcher's, and the snapshot."""
+    from envspec.runtime.backends import base
+    from envspec.runtime.backends import docker as docker_backend
     from envspec.runtime.backends import local as local_backend
 
     slow = list(local_backend.PRIVATE_TMP)
     script = slow.index("-c") + 1
     slow[script] = "sleep 1; " + slow[script]
     monkeypatch.setattr(local_backend, "PRIVATE_TMP", slow)
+    checked = base.wait_for_scoring
+
+    def check_then_pause(run_id: str) -> None:
+        checked(run_id)
+        time.sleep(1)  # the command's process descheduled after its check
+
+    for module in (base, docker_backend, local_backend):
+        if hasattr(module, "wait_for_scoring"):
+            monkeypatch.setattr(module, "wait_for_scoring", check_then_pause)
+    for module in (docker_backend, local_backend):
+        snapshot = module.snapshot_for_scoring
+
+        def slow_snapshot(solution: Path, dest: Path, copy: Any = snapshot) -> bytes | None:
+            time.sleep(2)
+            return cast("bytes | None", copy(solution, dest))
+
+        monkeypatch.setattr(module, "snapshot_for_scoring", slow_snapshot)
     ref = publish("slow3", lambda m: m["variants"]["lite"]["parameters"].update(delay_s=3))
     run = runs.start_run(ref, backend=backend)
-    ticker = "end=$(($(date +%s) + 9)); while [ $(date +%s) -lt $end ]; do "
+    ticker = "end=$(($(date +%s) + 12)); while [ $(date +%s) -lt $end ]; do "
     ticker += "date +%s.%N >> ticks.txt; sleep 0.05; done"
     try:
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             command = pool.submit(_sh, run.id, ticker)
-            time.sleep(0.3)  # the command is starting (on the local backend, still root)
+            time.sleep(0.3)  # the command is starting
             began = time.time()
             assert runs.score_run(run.id).record.valid
             ended = time.time()

@@ -146,6 +146,11 @@ def _engine_unreachable(run_id: str, backend: str) -> None:
         assert _py(run_id, CONNECT, "engine-chat", "8000").startswith("unreachable")
         assert _py(run_id, CONNECT, address, "8000").startswith("unreachable")
         assert _py(run_id, CONNECT, "chat", "8000") == "reached"  # the proxy does
+        # nor this host, at the agent network's gateway, where it serves on all addresses
+        gateway = engine.client().networks.get(networks(run_id)[0]).attrs["IPAM"]["Config"][0]
+        with socket.create_server(("0.0.0.0", 0)) as host_port:
+            port = str(host_port.getsockname()[1])
+            assert _py(run_id, CONNECT, gateway["Gateway"], port).startswith("unreachable")
         return
     sock = runstore.run_dir(run_id) / "services" / "chat" / "engine.sock"
     assert sock.exists()

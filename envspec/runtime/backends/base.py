@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import dataclasses
+import fcntl
 import json
 import os
 import shlex
@@ -167,6 +168,50 @@ def wait_for_scoring(run_id: str) -> None:
         except PermissionError:
             pass
         time.sleep(0.2)
+
+
+def _launches(run_id: str) -> Path:
+    """The lock of the run's agent commands being started. A scoring holds the agent (stops its
+    processes, pauses its container) after marking itself, and a command started just before
+    could miss that: on a host, its launcher is root until its last step (namespaces, mounts,
+    then the run's user), which stopping the user's processes does not reach; on Docker, a
+    command that found the container paused took it for a killed scoring's and resumed it.
+    Either then ran beside the scoring (attacker reviews, 2026-12-06)."""
+    return runstore.run_dir(run_id) / "launches.lock"
+
+
+def _ended(run_id: str) -> Path:
+    return runstore.run_dir(run_id) / "launches.ended"
+
+
+@contextlib.contextmanager
+def launch_slot(run_id: str) -> Iterator[bool]:
+    """Held (shared) by an agent's command from the check that no scoring is in progress until
+    it runs where holding the agent reaches it (the run's user; the container); yields False
+    once the run has ended (no command starts)."""
+    while True:
+        wait_for_scoring(run_id)
+        with _launches(run_id).open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            if _ended(run_id).exists():
+                yield False
+                return
+            if not scoring_marker(run_id).exists():
+                yield True
+                return
+        # a scoring began between the wait and the lock: wait for it too
+
+
+def settle_launches(run_id: str, *, end: bool = False) -> None:
+    """Wait until every agent command that began starting before this (a scoring's marker or,
+    with ``end``, the run's end) runs where holding or killing the agent reaches it; with
+    ``end``, no command starts afterwards."""
+    if not runstore.run_dir(run_id).is_dir():
+        return
+    with _launches(run_id).open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if end:
+            _ended(run_id).touch()
 
 
 def snapshot_for_scoring(solution: Path, dest: Path) -> bytes | None:

@@ -45,9 +45,10 @@ from envspec.runtime.backends.base import (
     ScorerRun,
     StartSpec,
     State,
+    launch_slot,
     scoring_in_progress,
+    settle_launches,
     snapshot_for_scoring,
-    wait_for_scoring,
 )
 
 log = logging.getLogger(__name__)
@@ -286,20 +287,26 @@ class DockerBackend(Backend):
     def exec(self, run: RunRecord, argv: list[str], *, timeout: float) -> ExecResult:
         """``docker exec`` as the agent user, bounded by ``timeout`` (coreutils ``timeout``)."""
         manifest = Manifest.from_dict(run.manifest)
-        wait_for_scoring(run.id)
-        container = self._agent(run)
-        if container.status == "paused":  # by a scoring killed before it could resume it
-            _resume_after_scoring(run.id, container)
         wrapped = ["timeout", "-k", "5", f"{max(1, int(timeout))}", *argv]
         api = engine.client().api
         out, err = OutputBuffer(), OutputBuffer()
         try:
-            made = api.exec_create(
-                container.id, wrapped, user=manifest.task.user, workdir=manifest.task.workdir
-            )
-            try:
+            # no scoring is in progress from the slot's check until the command runs in the
+            # container, where a scoring's pause reaches it: a paused container found here is
+            # a killed scoring's, never a running one's
+            with launch_slot(run.id) as open_:
+                if not open_:
+                    return ExecResult(126, b"", b"envspec: the run has ended\n")
+                container = self._agent(run)
+                if container.status == "paused":  # by a scoring killed before it resumed it
+                    _resume_after_scoring(run.id, container)
+                made = api.exec_create(
+                    container.id, wrapped, user=manifest.task.user, workdir=manifest.task.workdir
+                )
                 # streamed frame by frame: the SDK's demux joins the frames in quadratic time
-                for o, e in api.exec_start(made["Id"], stream=True, demux=True):
+                frames = api.exec_start(made["Id"], stream=True, demux=True)
+            try:
+                for o, e in frames:
                     if o:
                         out.add(o)
                     if e:
@@ -355,6 +362,7 @@ class DockerBackend(Backend):
         # backend: its processes can neither change what the scorer reads nor watch the
         # scoring (the disk they share); a command for it waits for the scoring to end (exec)
         with scoring_in_progress(run.id):
+            settle_launches(run.id)
             agent = _paused(client, st.agent_container)
             container = None
             try:

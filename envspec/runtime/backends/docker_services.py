@@ -1,7 +1,8 @@
 """A run's services on the Docker engine.
 
 Two internal networks per run (no route out of either): the agent's, where the agent finds only
-the proxies, each under its service's name; and the services', where each proxy reaches its
+the proxies, each under its service's name (and not this host, which has no address there); and
+the services', where each proxy reaches its
 engine (the scorer, with no network, uses a proxy's unix socket). So the agent has no route to
 an engine but through its proxy. Engine and proxy containers run under ``timeout`` until the
 run's deadline, labelled with the run, so that they stop at the deadline with no envspec process
@@ -135,8 +136,19 @@ def start(
     agent is told)."""
     client = engine.client()
     agent_net, svc_net = networks(run.id)
+    # the host keeps an address on an internal bridge (its gateway) where the containers reach
+    # whatever it serves on all addresses (an attacker's review, 2026-12-06: slurmctld, say);
+    # on the agent's it has none. The services' keeps it: this host asks the proxies whether
+    # their engines are ready through it, and only the environment's own programs are there.
+    host_address = {agent_net: {"com.docker.network.bridge.inhibit_ipv4": "true"}, svc_net: {}}
     for name, role in ((agent_net, "agentnet"), (svc_net, "svcnet")):
-        client.networks.create(name, driver="bridge", internal=True, labels=labels(run.id, role))
+        client.networks.create(
+            name,
+            driver="bridge",
+            internal=True,
+            labels=labels(run.id, role),
+            options=host_address[name],
+        )
     keys = services.draw_keys(manifest)
     remaining = max(1, int((run.deadline or time.time()) - time.time()))
     assets = {a.name: a for a in manifest.assets}

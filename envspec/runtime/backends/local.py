@@ -12,7 +12,6 @@ Otherwise the run is ``unisolated``.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import logging
 import os
 import pwd
@@ -24,7 +23,6 @@ import subprocess
 import sys
 import tarfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -50,10 +48,10 @@ from envspec.runtime.backends.base import (
     ScorerRun,
     StartSpec,
     State,
+    launch_slot,
     scoring_in_progress,
-    scoring_marker,
+    settle_launches,
     snapshot_for_scoring,
-    wait_for_scoring,
 )
 from envspec.runtime.host import HostCannotRun
 
@@ -310,7 +308,7 @@ class LocalBackend(Backend):
         user = st.user
         uid = pwd.getpwnam(user).pw_uid if user else None
         kwargs: dict[str, Any] = {}
-        with _launch_slot(run.id) as open_:
+        with launch_slot(run.id) as open_:
             if not open_:
                 return ExecResult(126, b"", b"envspec: the run has ended\n")
             if user and disk:
@@ -377,7 +375,7 @@ class LocalBackend(Backend):
         # the harness starts meanwhile waits for the scoring to end (exec)
         with scoring_in_progress(run.id):
             try:
-                _settle_launches(run.id)
+                settle_launches(run.id)
                 if agent_uid is not None:
                     _stop_uid(agent_uid)
                 # the scorer gets regular files and folders only, whatever it does with them,
@@ -411,7 +409,7 @@ class LocalBackend(Backend):
         # read as stored, not as a LocalState: a run that failed while starting has only a
         # part of its state (none at all when its preparation failed)
         st = run.backend_state
-        _settle_launches(run.id, end=True)
+        settle_launches(run.id, end=True)
         _kill_user(st.get("user"))
         local_services.stop(run.id)
         pid = st.get("watchdog_pid")
@@ -498,47 +496,6 @@ def _collect(proc: subprocess.Popen[bytes], timeout: float) -> ExecResult:
     except BaseException:  # interrupted (Ctrl-C, SIGTERM): nothing it started goes on unread
         _end_session(proc)
         raise
-
-
-def _launches(run_id: str) -> Path:
-    """The lock of the run's agent commands being started. A command's launcher is root until
-    its last step (namespaces, mounts, then the run's user), so stopping or killing the user's
-    processes misses a command started just before: it would become the user after the
-    scoring stopped them and run beside the scoring, or after the run's end and outlive it."""
-    return runstore.run_dir(run_id) / "launches.lock"
-
-
-def _ended(run_id: str) -> Path:
-    return runstore.run_dir(run_id) / "launches.ended"
-
-
-@contextlib.contextmanager
-def _launch_slot(run_id: str) -> Iterator[bool]:
-    """Held (shared) by an agent's command from the check that no scoring is in progress until
-    it runs as the run's user; yields False once the run has ended (no command starts)."""
-    while True:
-        wait_for_scoring(run_id)
-        with _launches(run_id).open("a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_SH)
-            if _ended(run_id).exists():
-                yield False
-                return
-            if not scoring_marker(run_id).exists():
-                yield True
-                return
-        # a scoring began between the wait and the lock: wait for it too
-
-
-def _settle_launches(run_id: str, *, end: bool = False) -> None:
-    """Wait until every agent command that began starting before this (a scoring's marker or,
-    with ``end``, the run's end) runs as the run's user, where stopping or killing its
-    processes reaches it; with ``end``, no command starts afterwards."""
-    if not runstore.run_dir(run_id).is_dir():
-        return
-    with _launches(run_id).open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if end:
-            _ended(run_id).touch()
 
 
 def _become(proc: subprocess.Popen[bytes], uid: int) -> bool:
