@@ -264,12 +264,12 @@ class Proxy:
                     cap = quoted
                 elif request.path in GENERATING and isinstance(payload, dict):
                     cap = left
-                    for name in ("max_tokens", "max_completion_tokens"):
+                    for name in ("max_tokens", *LENGTH_ALIASES):  # the least asked for
                         asked = payload.get(name)
                         if isinstance(asked, int) and 0 < asked < cap:
                             cap = asked
                     payload["max_tokens"] = int(cap)
-                    # the other names of the length: llama.cpp reads its own n_predict before
+                    # the length's other names go: llama.cpp reads its own n_predict before
                     # max_tokens, which lifted the cap (an attacker's review, 2026-12-06)
                     for name in LENGTH_ALIASES:
                         payload.pop(name, None)

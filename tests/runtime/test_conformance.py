@@ -396,9 +396,7 @@ def test_a_command_starting_as_a_scoring_begins_is_held_too(
         checked(run_id)
         time.sleep(1)  # the command's process descheduled after its check
 
-    for module in (base, docker_backend, local_backend):
-        if hasattr(module, "wait_for_scoring"):
-            monkeypatch.setattr(module, "wait_for_scoring", check_then_pause)
+    monkeypatch.setattr(base, "wait_for_scoring", check_then_pause)  # launch_slot's
     for module in (docker_backend, local_backend):
         snapshot = module.snapshot_for_scoring
 

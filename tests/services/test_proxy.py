@@ -87,10 +87,17 @@ def test_a_request_past_the_budget_is_refused_and_logged(upstream: str, tmp_path
 def test_the_engines_own_length_field_does_not_lift_the_cap(upstream: str, tmp_path: Path) -> None:
     """llama.cpp reads ``n_predict`` before ``max_tokens``: asked for 400 tokens past the end of
     the answer, it still gives no more than the budget left (an attacker's review, 2026-12-06)."""
-    with proxy(tmp_path, upstream, budget=60) as url:
+    (tmp_path / "long").mkdir()
+    (tmp_path / "short").mkdir()
+    with proxy(tmp_path / "long", upstream, budget=60) as url:
         asked = _chat(url, AGENT, max_tokens=400, n_predict=400, ignore_eos=True)
+    # and a shorter length asked by that name is still the cap
+    with proxy(tmp_path / "short", upstream, budget=1000) as url:
+        short = _chat(url, AGENT, n_predict=3, ignore_eos=True)
     assert asked.status_code == 200, asked.text
     assert asked.json()["usage"]["completion_tokens"] <= 60
+    assert short.status_code == 200, short.text
+    assert short.json()["usage"]["completion_tokens"] <= 3
 
 
 def test_keys_and_routes_are_checked(upstream: str, tmp_path: Path) -> None:

@@ -305,26 +305,23 @@ class LocalBackend(Backend):
         disk = Path(st.disk) if st.disk else None
         home = disk / "home" if disk else work
         env = {"PATH": AGENT_PATH, "HOME": str(home), "LANG": "C.UTF-8", **(st.env or {})}
-        user = st.user
-        uid = pwd.getpwnam(user).pw_uid if user else None
+        pw = pwd.getpwnam(st.user) if st.user else None
         kwargs: dict[str, Any] = {}
         with launch_slot(run.id) as open_:
             if not open_:
                 return ExecResult(126, b"", b"envspec: the run has ended\n")
-            if user and disk:
-                pw = pwd.getpwnam(user)
+            if pw and disk:
                 argv = [
                     *local_services.enter(st.netns, run.id),  # the run's network namespace
                     *PRIVATE_TMP, str(disk / "tmp"), str(pw.pw_uid), str(pw.pw_gid), *argv,
                 ]  # fmt: skip
-            elif user:
-                pw = pwd.getpwnam(user)
+            elif pw:
                 kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
             try:
                 proc = _start_session(argv, cwd=work, env=env, **kwargs)
             except OSError as e:
                 return ExecResult(127, b"", f"{argv[0]}: {e.strerror}\n".encode())
-            if uid is not None and not _become(proc, uid):
+            if pw is not None and not _become(proc, pw.pw_uid):
                 _end_session(proc)
                 return ExecResult(126, b"", b"envspec: the command did not become the run's user\n")
         return _collect(proc, max(0.1, timeout))
