@@ -46,10 +46,14 @@ class Engine:
     stream_usage: str  # "ask": usage in a stream only when asked; "always": unasked
     pinned_model: bool  # it refuses requests that name another model than its own
     gpu: bool  # whether it can use the service's GPUs
+    #: it reuses prompts cached from earlier requests unless a request says `cache_prompt: false`
+    prompt_cache: bool = False
 
 
 ENGINES = {
-    "llamacpp": Engine("llamacpp.py", stream_usage="ask", pinned_model=False, gpu=False),
+    "llamacpp": Engine(
+        "llamacpp.py", stream_usage="ask", pinned_model=False, gpu=False, prompt_cache=True
+    ),
     "transformers": Engine(
         "transformers_engine.py", stream_usage="always", pinned_model=True, gpu=True
     ),
@@ -118,7 +122,11 @@ def write_proxy_config(
     }
     if not service.custom:
         engine = ENGINES[service.engine]
-        config.update(stream_usage=engine.stream_usage, pinned_model=engine.pinned_model)
+        config.update(
+            stream_usage=engine.stream_usage,
+            pinned_model=engine.pinned_model,
+            prompt_cache=engine.prompt_cache,
+        )
     if service.custom:
         # a custom service's work (a training run) may take as long as the run has left; its
         # readiness route is answered for any key (the runtime asks it with the scorer's)

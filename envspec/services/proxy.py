@@ -81,6 +81,10 @@ class Config:
     stream_usage: str = "ask"
     #: the engine serves one model and refuses requests naming another: names are dropped
     pinned_model: bool = False
+    #: the engine reuses prompts cached from any principal's requests (llama.cpp's slots): the
+    #: agent's requests are sent with ``cache_prompt: false``, so that neither the answer's
+    #: ``timings.cache_n`` nor its speed says what the scorer (or a scaffold it ran) asked
+    prompt_cache: bool = False
     #: also listen on this unix socket (made 0600): the scorer's route, which needs no network
     #: in its container and which code the scorer sandboxes (another uid) cannot open
     listen_unix: str | None = None
@@ -344,6 +348,8 @@ class Proxy:
         if isinstance(payload, dict) and self.config.api == "openai":
             if self.config.pinned_model:
                 payload.pop("model", None)
+            if self.config.prompt_cache and principal == "agent":
+                payload["cache_prompt"] = False
             if self.config.stream_usage == "always":
                 payload.pop("stream_options", None)
             elif streaming:

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from envspec.assets.models import build_model
+from envspec.runtime.services import ENGINES
 from tests.support.services import engine, proxy
 
 pytest.importorskip("xllamacpp", reason="XLLAMACPP MISSING: run scripts/bootstrap")
@@ -182,3 +183,24 @@ def test_a_request_budget_caps_the_agents_requests_and_survives_a_restart(
         fourth = _chat(url, AGENT, max_tokens=4)
         fifth = _chat(url, AGENT, max_tokens=4)
     assert (fourth.status_code, fifth.status_code) == (200, 429)
+
+
+def test_the_agent_reads_nothing_from_prompts_the_engine_cached(
+    upstream: str, tmp_path: Path
+) -> None:
+    """llama.cpp keeps prompts in its slots and says in ``timings`` how much of a prompt came
+    from them (and a cached prefix answers sooner): the scorer's hidden prompt, asked again
+    by the agent, is read afresh (an attacker's review, 2026-12-06)."""
+    hidden = [{"role": "user", "content": "Problem 17: " + "the hidden statement " * 40}]
+    config = {"prompt_cache": ENGINES["llamacpp"].prompt_cache, "budget": 100_000}
+    with proxy(tmp_path, upstream, **config) as url:
+        first = _chat(url, SCORER, messages=hidden, max_tokens=1)
+        again = _chat(url, SCORER, messages=hidden, max_tokens=1)
+        agent = _chat(url, AGENT, messages=hidden, max_tokens=1)
+    for answer in (first, again, agent):
+        assert answer.status_code == 200, answer.text
+    # the engine caches (the scorer's second asking reuses the first), so the check can fail
+    assert again.json()["timings"]["cache_n"] > 100
+    timings = agent.json()["timings"]
+    assert timings["cache_n"] == 0
+    assert timings["prompt_n"] == agent.json()["usage"]["prompt_tokens"]
