@@ -35,6 +35,13 @@ class Limits:
     units: dict[str, float] = field(default_factory=dict)  # custom services' budgets, by unit
     requests: dict[str, int] = field(default_factory=dict)  # service name -> most requests
 
+    def time_s(self, gpus: int) -> float:
+        """How long a run holding ``gpus`` GPUs may last: its wall-clock budget, or less where
+        those GPUs spend the GPU-hours budget sooner (GPU-hours are GPUs held x time held)."""
+        if self.gpu_hours is None or gpus <= 0:
+            return self.wall_time_s
+        return min(self.wall_time_s, self.gpu_hours * 3600.0 / gpus)
+
     def service_budget(self, unit: str, *, custom: bool) -> float | None:
         """The agent's allowance at a service metered in ``unit`` (None: unlimited)."""
         return self.units.get(unit) if custom else self.llm_tokens

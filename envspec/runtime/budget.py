@@ -87,8 +87,13 @@ def check_can_act(run: RunRecord, *, now: float | None = None) -> None:
     """
     now = time.time() if now is None else now
     if run.deadline is not None and now >= run.deadline:
+        limits = run.limits
+        if limits.gpu_hours is not None and limits.time_s(len(run.gpus)) < limits.wall_time_s:
+            spent = f"the GPU-hours budget ({limits.gpu_hours:g} h on {len(run.gpus)} GPUs)"
+        else:
+            spent = f"the wall-clock budget ({limits.wall_time_s:.0f} s)"
         raise BudgetExceeded(
-            f"run {run.id}: the wall-clock budget ({run.limits.wall_time_s:.0f} s) is spent",
+            f"run {run.id}: {spent} is spent",
             hint=f"`envspec finish {run.id}` writes the result from the scores within budget",
         )
 

@@ -106,7 +106,8 @@ def start_run(
         started = time.time()
         record = record.with_(
             started_at=started,
-            deadline=started + limits.wall_time_s,
+            # the GPU-hours budget ends the run as the wall clock does, whichever comes first
+            deadline=started + limits.time_s(len(seat.gpus)),
             gpus=seat.gpus,
             backend_state=prepared.to_dict(),
         )

@@ -23,6 +23,7 @@ from envspec.runtime import runs, runstore
 from envspec.runtime.backends import get_backend
 from envspec.runtime.backends.base import scoring_marker
 from envspec.runtime.backends.local import work_root
+from envspec.runtime.budget import BudgetExceeded
 from envspec.runtime.gpu import GpuAllocator, GpuRequestImpossible, detect_inventory
 
 pytestmark = pytest.mark.integration
@@ -221,3 +222,30 @@ def test_a_command_waits_while_its_run_is_scored_and_leaves_nothing_for_later(
         assert seen[constants.SANDBOX_HIDE_ENV].split(":") == writable
     finally:
         runs.finish_run(run.id)
+
+
+def test_the_gpu_hours_budget_ends_the_run_as_the_wall_clock_does(
+    publish: Callable[..., str], gpus: Callable[..., None]
+) -> None:
+    """GPU-hours are GPUs held x time held: two GPUs spend 0.002 GPU-hours in 3.6 s, long
+    before the 10-minute wall clock; the run ends then, not at the wall clock (the budget was
+    checked before scorings only, and the agent worked on with its GPUs)."""
+    gpus("NVIDIA H100 80GB HBM3", "NVIDIA H100 80GB HBM3")
+
+    def two_gpus_short_budget(m: dict[str, Any]) -> None:
+        _gpu_variant(["h100"], count=2)(m)
+        m["variants"]["lite"]["budgets"]["gpu_hours"] = 0.002
+
+    run = runs.start_run(publish("gpu-hours", two_gpus_short_budget), backend="local")
+    assert run.started_at is not None and run.deadline is not None
+    assert run.deadline - run.started_at == pytest.approx(3.6)
+    began = time.time()
+    cut = runs.exec_in_run(run.id, ["sleep", "60"], timeout=120)
+    assert time.time() - began < 20 and cut.exit_code != 0, cut
+    time.sleep(max(0.0, run.deadline - time.time()))
+    with pytest.raises(BudgetExceeded) as spent:
+        runs.exec_in_run(run.id, ["true"])
+    assert "GPU-hours budget (0.002 h on 2 GPUs) is spent" in str(spent.value)
+    result = runs.finish_run(run.id)
+    assert result["budget"]["gpu_hours"] == pytest.approx(0.002, rel=0.01)
+    assert GpuAllocator(detect_inventory()).leases() == {}

@@ -326,7 +326,7 @@ class SlurmBackend(Backend):
         js = JobSpec(
             cpus=max(1, math.ceil(hw.cpus)),
             memory_mb=max(1, math.ceil(hw.memory_gb * 1024)),
-            time_min=max(1, math.ceil((limits.wall_time_s + setup) / 60)),
+            time_min=max(1, math.ceil((limits.time_s(hw.gpu.count if hw.gpu else 0) + setup) / 60)),
             partition=partition,
             extra=tuple(shlex.split(os.environ.get(ARGS_ENV, ""))),
         )

@@ -132,11 +132,11 @@ def run_job(run_id: str, gpu_type: str | None) -> int:
         prepared = inner.prepare(Reference.parse(run.reference), manifest, run.variant)
         # the run's clock starts now, on the node; it never runs past the job's time limit
         started = time.time()
-        deadline = started + run.limits.wall_time_s
+        device_ids, gpus = _gpus(inner.name, node, gpu_type)
+        deadline = started + run.limits.time_s(len(gpus))
         end = slurm_cli.end_time(job_id)
         if end is not None:
             deadline = min(deadline, end)
-        device_ids, gpus = _gpus(inner.name, node, gpu_type)
         view = run.with_(
             backend=inner.name,
             started_at=started,
