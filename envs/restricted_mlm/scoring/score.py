@@ -20,12 +20,16 @@ import math
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import scorer_kit as kit
 import torch
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import model_file  # noqa: E402
+
 MODEL = "model.mlm"
 MAX_FILE_BYTES = 512 << 20
 
@@ -72,6 +76,10 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
                     f"no {MODEL} in your working directory: save your model with submit.py"
                 ) from None
             raise
+        try:  # refused here too, whatever becomes of the worker: nothing to deserialize
+            model_file.read(box.root / MODEL)
+        except model_file.BadModelFile as e:
+            raise kit.Invalid(str(e)) from None
         for name in ("worker.py", "model_file.py", "restrict.py"):
             shutil.copyfile(HERE / name, box.root / name)
         torch.save(
@@ -89,6 +97,7 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
             box.give(box.root / name, writable=False)
         # the worker writes its report and logits into its own folder (box.root)
         done = box.run([sys.executable, "worker.py", MODEL, "inputs.pt", "."], timeout=timeout)
+        box.kill()  # nothing of the worker's outlives it to rewrite what it left
         if done.timed_out:
             raise kit.Invalid(f"evaluating the model took longer than {timeout:g} s")
         report_file = box.root / "report.json"
@@ -98,12 +107,19 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
         report = json.loads(report_file.read_text())
         if not report.get("ok"):
             raise kit.Invalid(str(report.get("error")))
-        logits = torch.load(box.root / "logits.pt", weights_only=True)
+        # copied without following links into a folder of the scorer's own, then read
+        size = targets.numel() * vocab * 4 + (1 << 20)
+        with tempfile.TemporaryDirectory() as mine:
+            kit.copy_file(box.root, "logits.pt", Path(mine) / "logits.pt", max_bytes=size)
+            logits = torch.load(Path(mine) / "logits.pt", weights_only=True)
     if not isinstance(logits, torch.Tensor) or logits.shape != (targets.numel(), vocab):
         raise kit.Invalid("the evaluation returned logits of the wrong shape")
     if not torch.isfinite(logits).all():
         raise kit.Invalid("the model's logits contain NaN or infinity")
-    loss = float(torch.nn.functional.cross_entropy(logits.double(), targets))
+    # to a thousandth: the exact loss of logits built to probe would say which tokens are
+    # hidden, about 50 bits a scoring (an attacker's review, 2026-12-06); with this and the
+    # scorer-call caps, about a thousand bits a run
+    loss = round(float(torch.nn.functional.cross_entropy(logits.double(), targets)), 3)
     if loss <= floor:
         raise kit.Invalid(f"loss {loss:.4f} is at or below the floor {floor}: this cannot be right")
     value = math.log(loss - floor)

@@ -30,6 +30,11 @@ def main(model_path: Path, inputs_path: Path, out: Path) -> dict[str, object]:
     program = model_file.load(model_path)
     used = restrict.check_program(program)
     module = program.module().to(device)
+    # each parameter and buffer gets a storage of its own elements: torch.save keeps the whole
+    # storage behind a view, and as_strided reads all of it, so a 1-element parameter could
+    # carry millions of weights past the count (an attacker's review, 2026-12-06)
+    for tensor in [*module.parameters(), *module.buffers()]:
+        tensor.data = tensor.data.clone(memory_format=torch.contiguous_format)
     n_params = sum(p.numel() for p in module.parameters())
     n_weights = n_params + sum(b.numel() for b in module.buffers())
     if n_weights > max_params:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -355,3 +356,58 @@ def test_the_uninitialised_memory_exploit_only_ever_sees_index_zero(exported: bo
         for _ in range(4):  # the scorer calls it once per batch: later calls reuse blocks more
             logits, _ = restrict.restricted_forward(run, tokens)
             assert torch.equal(logits, zero)
+
+
+def _saved(model: torch.nn.Module, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``model`` saved by the task's submit.py for TOKENS' shape."""
+    monkeypatch.setenv("ENVSPEC_PARAMETERS", json.dumps({"batch_size": 2, "seq_len": 12}))
+    submit = load_module(ENV / "task" / "solution" / "submit.py", "rmlm_submit")
+    path = tmp / "model.mlm"
+    submit.save(model.eval(), str(path))
+    return path
+
+
+def test_a_symbolic_size_is_refused_before_anything_is_deserialized(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """forge.py's sym_expr: a size whose expression is Python, which torch's deserializer
+    evaluates (it disabled the checks in the worker); refused from the JSON alone."""
+    model_file = load_module(ENV / "scoring" / "model_file.py", "rmlm_model_file")
+    forge = load_module(ENV / "exploits" / "forge.py", "rmlm_forge")
+    path = _saved(Mlp(), tmp_path, monkeypatch)
+    assert model_file.load(path) is not None  # an honest export has no symbolic size
+    forge.forge(path, "sym_expr")
+    marker = Path(forge.MARKER)
+    marker.unlink(missing_ok=True)
+    try:
+        with pytest.raises(model_file.BadModelFile, match="symbolic size"):
+            model_file.load(path)
+        assert not marker.exists(), "the payload ran"
+    finally:
+        marker.unlink(missing_ok=True)
+
+
+def test_weights_behind_a_one_element_parameter_are_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hidden_storage.py: a parameter of one element whose storage holds far more weights
+    than the count allows; the worker gives it a storage of its own element first."""
+    hidden = load_module(ENV / "exploits" / "hidden_storage.py", "rmlm_hidden")
+    model = hidden.build_model(VOCAB)
+    stored = model.weight.untyped_storage().nbytes() // model.weight.element_size()
+    assert sum(p.numel() for p in model.parameters()) == 1 and stored > 60_000
+    unrestricted = model(TOKENS)  # the cheat works where nothing stops it
+    assert unrestricted.shape == (*TOKENS.shape, VOCAB)
+    path = _saved(model, tmp_path, monkeypatch)
+    inputs = {
+        "tokens": TOKENS,
+        "positions": torch.tensor([[0, 1], [1, 2]]),
+        "vocab_size": VOCAB,
+        "batch_size": 2,
+        "max_parameters": 10_000,
+    }
+    torch.save(inputs, tmp_path / "inputs.pt")
+    worker = load_module(ENV / "scoring" / "worker.py", "rmlm_worker")
+    with pytest.raises(RuntimeError, match="out of bounds"):
+        worker.main(path, tmp_path / "inputs.pt", tmp_path)
+    assert not (tmp_path / "logits.pt").exists()

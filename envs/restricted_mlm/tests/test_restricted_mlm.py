@@ -87,8 +87,9 @@ def _honest(vocab: int) -> torch.nn.Module:
 
 def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
     """(name, model.mlm or None when the cheat cannot even be exported) for the first route of
-    each exploit file, and forge's guard_code (its payload must not run). Only these are built:
-    exporting every route takes minutes, and test_restrict.py exports and refuses them all."""
+    each exploit file, forge's guard_code (its payload must not run) and sym_expr. Only these
+    are built: exporting every route takes minutes, and test_restrict.py exports and refuses
+    them all."""
     for file, routes in (
         ("forbidden_ops.py", None),
         ("integer_lookup.py", None),
@@ -96,6 +97,7 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
         ("python_round_trip.py", None),
         ("custom_function.py", ("exp",)),
         ("cached_outside.py", ("buffer",)),
+        ("hidden_storage.py", None),
     ):
         module = load_module(ENV / "exploits" / file)
         route = next(iter(routes or getattr(module, "VARIANTS", None) or module.ROUTES))
@@ -109,7 +111,7 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
             continue
         yield f"{file}:{route}", path
     forge = load_module(ENV / "exploits" / "forge.py", "rmlm_e2e")
-    for route in (forge.ROUTES[0], "guard_code"):
+    for route in (forge.ROUTES[0], "guard_code", "sym_expr"):
         path = tmp / f"forge-{route}" / "model.mlm"
         path.parent.mkdir(parents=True)
         _export(_honest(VOCAB), path)
