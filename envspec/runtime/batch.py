@@ -101,7 +101,8 @@ class _Journal:
         event = {"time": round(time.time(), 3), **event}
         line = (json.dumps(event, sort_keys=True) + "\n").encode()
         with self.lock:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            # the operator's only: it holds hidden environments' raw scores
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             try:
                 os.write(fd, line)
                 os.fsync(fd)
@@ -126,8 +127,14 @@ def run_batch(spec: BatchSpec, out: Path, *, listener: Listener | None = None) -
             )
     out.mkdir(parents=True, exist_ok=True)
     _claim(spec, out)
-    (out / "runs").mkdir(exist_ok=True)
-    (out / "agents").mkdir(exist_ok=True)
+    # the operator's only, as $ENVSPEC_HOME is: the journal and runs/ hold hidden raw scores,
+    # and a run's user on this host (the local backend) could otherwise read them from its
+    # sandbox, finding OUT on the batch's command line (an attacker's review, 2026-12-06)
+    for folder in (out, out / "runs", out / "agents"):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.chmod(0o700)
+    if (out / JOURNAL).exists():
+        (out / JOURNAL).chmod(0o600)
     journal = _Journal(out, listener)
     abandoned = _abandon_unfinished(out, journal)
     done = trial_outcomes(out)

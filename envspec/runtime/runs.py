@@ -343,6 +343,14 @@ def build_result(run: RunRecord, manifest: Manifest) -> dict[str, Any]:
     raw = final_raw_score(
         records, aggregation=manifest.scoring.aggregation, direction=manifest.scoring.direction
     )
+    note = run.note
+    # a log that does not verify was written by something other than the runtime: none of it
+    # counts; a failed run (its start or its node) ended before its final scoring: no score
+    if not check.ok:
+        raw = None
+        note = f"{note + '; ' if note else ''}the score log does not verify: no score counts"
+    elif run.status == "failed":
+        raw = None
     normalised = None
     if raw is not None and v.normalisation is not None:
         normalised = v.normalisation.normalise(raw)
@@ -383,7 +391,7 @@ def build_result(run: RunRecord, manifest: Manifest) -> dict[str, Any]:
         "started_at": run.started_at,
         "finished_at": run.finished_at,
         "status": run.status if run.status == "failed" else "finished",
-        "note": run.note,
+        "note": note,
     }
 
 

@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import statistics
 import subprocess
 import time
@@ -88,6 +89,9 @@ def test_a_batch_aggregates_like_brute_force_and_reports(
         timeout=900,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    # the operator's only: the journal holds the hidden environment's raw scores
+    assert stat.S_IMODE(out.stat().st_mode) == 0o700
+    assert stat.S_IMODE((out / "journal.jsonl").stat().st_mode) == 0o600
     lines = done.stdout.strip().splitlines()
     events = [json.loads(line) for line in lines[:-1]]
     assert sum(e["event"] == "done" for e in events) == 23

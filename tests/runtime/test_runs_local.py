@@ -249,3 +249,22 @@ def test_the_gpu_hours_budget_ends_the_run_as_the_wall_clock_does(
     result = runs.finish_run(run.id)
     assert result["budget"]["gpu_hours"] == pytest.approx(0.002, rel=0.01)
     assert GpuAllocator(detect_inventory()).leases() == {}
+
+
+def test_a_score_log_that_does_not_verify_gives_no_score(publish: Callable[..., str]) -> None:
+    """A record edited after the runtime wrote it (by whatever could write the run's folder:
+    an unisolated run, the operator's own batch command) breaks the hash chain; the result
+    then counts none of the log, rather than the edited score (an attacker's review,
+    2026-12-06: an edited best score stood, flagged only as unverified)."""
+    run = runs.start_run(publish(), backend="local")
+    runs.put_files(run.id, {"answer.txt": b"40\n"})
+    assert runs.score_run(run.id).record.valid
+    log = runstore.run_dir(run.id) / "score.log"
+    record = json.loads(log.read_text().splitlines()[0])
+    assert record["score"] == 2.0
+    record["score"] = 0.0  # the best distance there is
+    log.write_text(json.dumps(record) + "\n")
+    result = runs.finish_run(run.id)
+    assert not result["score_log"]["verified"]
+    assert result["score"]["raw"] is None and not result["score"]["valid"]
+    assert "does not verify" in str(result["note"])
