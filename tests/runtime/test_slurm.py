@@ -23,7 +23,7 @@ import pytest
 
 from envspec import constants
 from envspec.cli.main import main
-from envspec.errors import GpuRequestImpossible
+from envspec.errors import EnvspecError, GpuRequestImpossible
 from envspec.models.run import RunRecord
 from envspec.runtime import runs, runstore
 from envspec.runtime.backends import slurm_node
@@ -69,6 +69,7 @@ def _variants(m: dict[str, Any]) -> None:
         three=variant(gpus=3),
         big=variant(cpus=6),
         short=variant(wall_time="1m"),
+        egress={**variant(), "network": "egress"},
     )
 
 
@@ -181,6 +182,18 @@ def test_a_request_no_node_can_meet_is_refused_at_submission(
     assert {r.id for r in runstore.all_runs()} == before
     jobs_after = on_slurm.run("squeue", "--noheader", "--states=all", "--format=%i").split()
     assert jobs_after == jobs_before
+
+
+def test_a_local_inner_runs_no_variant_with_a_network(on_slurm: Cluster, ref: str) -> None:
+    """Its agent would reach slurmctld from the host's network and submit jobs of its own,
+    past the run's budget, which then ran as a later run given its uid (an attacker's
+    review, 2026-12-06): the job agent refuses it before the run starts."""
+    with pytest.raises(EnvspecError) as refused:
+        runs.start_run(ref, variant="egress", backend="slurm")
+    assert "ENVSPEC_SLURM_INNER=local runs only variants with network none" in str(refused.value)
+    failed = [r for r in runstore.all_runs() if r.variant == "egress"]
+    assert failed and all(r.status == "failed" for r in failed)
+    _wait("its job gone", lambda: not on_slurm.run("squeue", "--noheader").strip(), 30)
 
 
 def test_slurm_ending_a_job_leaves_nothing_of_its_run(

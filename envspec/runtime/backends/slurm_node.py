@@ -128,6 +128,16 @@ def run_job(run_id: str, gpu_type: str | None) -> int:
                 f"{INNER_ENV}={inner.name}: a job's inner backend must run on its node",
                 hint=f"set {INNER_ENV} to docker or local",
             )
+        network = manifest.variant(run.variant).network
+        if inner.name == "local" and network != "none":
+            # the run's user would reach slurmctld (and munge's socket) from the host's network
+            # and submit jobs of its own, past the run's budget and deadline, which then ran
+            # as a later run given its uid (an attacker's review, 2026-12-06)
+            raise EnvspecError(
+                f"{INNER_ENV}=local runs only variants with network none on a Slurm node "
+                f"(this one has network {network}): its agent could submit Slurm jobs",
+                hint=f"set {INNER_ENV}=docker for this variant",
+            )
         _reap_node(inner)
         prepared = inner.prepare(Reference.parse(run.reference), manifest, run.variant)
         # the run's clock starts now, on the node; it never runs past the job's time limit
