@@ -167,6 +167,7 @@ def _page(summary: dict[str, Any], charts: dict[str, Path], links: Path) -> str:
             f"<td>{e(r['environment'])}</td><td>{e(r['variant'])}</td>"
             f"<td>{'yes' if r['valid'] else 'no'}</td><td>{_fmt(r['raw'], 4)}</td>"
             f"<td>{_fmt(r['normalised'])}</td><td>{r['scorings']}</td>"
+            f"<td>{e(r.get('isolation') or '')}</td>"
             f"<td>{_fmt(r['elapsed_s'], 1)}</td><td>{e(r.get('note') or '')}</td></tr>"
         )
     counts = f"{summary['done']} of {summary['trials']} trials done" + (
@@ -194,7 +195,8 @@ img {{ max-width: 100%; }}
 {_embedded(charts["timelines"], "score timelines")}
 <h2>Runs</h2>
 <table id="runs"><tr><th>trial</th><th>run (result)</th><th>environment</th><th>variant</th>
-<th>valid</th><th>raw</th><th>normalised</th><th>scorings</th><th>elapsed s</th><th>note</th></tr>
+<th>valid</th><th>raw</th><th>normalised</th><th>scorings</th><th>isolation</th>
+<th>elapsed s</th><th>note</th></tr>
 {"".join(rows)}
 </table>
 </body></html>

@@ -355,6 +355,9 @@ class _Worker:
                 "normalised": score["normalised"],
                 "elapsed_s": result["budget"]["elapsed_s"],
                 "scorings": result["score_log"]["records"],
+                # how far the run was isolated, and whether its log verified (else no score)
+                "isolation": result["isolation"],
+                "verified": result["score_log"]["verified"],
                 "note": note,
             }
         )

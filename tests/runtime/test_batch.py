@@ -145,6 +145,7 @@ def test_a_batch_aggregates_like_brute_force_and_reports(
         timeout=120,
     ).stdout
     assert dom.count("<tr>") == 1 + 3 + 1 + 23  # headers, groups and runs, as the browser parsed
+    assert dom.count("<td>container</td>") == 23  # each run's isolation (docker)
     from PIL import Image
 
     image = Image.open(shot).convert("RGB")
