@@ -31,6 +31,8 @@ from experiment import Family  # beside this script, which Python puts first on 
 
 ANSWER = "answer.json"
 MAX_BYTES = 4096
+#: the largest loss_prediction read (nats: a loss over any vocabulary used here is far below)
+MAX_PREDICTION = 100.0
 
 
 def read_answer(solution: Path) -> dict[str, Any]:
@@ -56,8 +58,12 @@ def read_answer(solution: Path) -> dict[str, Any]:
         finite = type(prediction) in (int, float) and math.isfinite(float(prediction))
     except OverflowError:
         finite = False
-    if not finite:
-        raise kit.Invalid("loss_prediction must be a finite number")
+    # a loss in nats, bounded: a prediction near the largest float overflowed the normalised
+    # score for some hidden scales and not others, and the invalid result that followed told
+    # the scale by bisection (an attacker's review, 2026-12-06); one message for every answer
+    # outside the range, whatever the truth
+    if not finite or not 0 <= float(prediction) <= MAX_PREDICTION:
+        raise kit.Invalid(f"loss_prediction must be a number from 0 to {MAX_PREDICTION:g}")
     return answer
 
 

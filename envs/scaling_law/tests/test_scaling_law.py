@@ -134,6 +134,11 @@ def test_trainer_cap_hidden_score_and_band(published: str, backend: str) -> None
         assert full[-1]["score"] != full[-2]["score"]  # the operator's log has them
         band = _answer(run.id, json.loads((ENV / "exploits" / "out_of_band.json").read_text()))
         assert not band["valid"]
+        # a prediction near the largest float overflowed a normalised score for some hidden
+        # scales: refused by its range alone, with one message
+        probe = json.loads((ENV / "exploits" / "overflow_probe.json").read_text())
+        overflow = _answer(run.id, probe)
+        assert not overflow["valid"] and "from 0 to 100" in overflow["message"], overflow
     finally:
         result = runs.finish_run(run.id)
     trainer = result["services"]["trainer"]
