@@ -83,12 +83,12 @@ def check_can_act(run: RunRecord, *, now: float | None = None) -> None:
     """Refuse any agent action once the deadline has passed.
 
     Raises:
-        BudgetExceeded: the wall-clock budget is spent.
+        BudgetExceeded: the wall-clock (or GPU-hours) budget is spent.
     """
     now = time.time() if now is None else now
     if run.deadline is not None and now >= run.deadline:
         limits = run.limits
-        if limits.gpu_hours is not None and limits.time_s(len(run.gpus)) < limits.wall_time_s:
+        if limits.time_s(len(run.gpus)) < limits.wall_time_s:  # the GPUs' hours ran out first
             spent = f"the GPU-hours budget ({limits.gpu_hours:g} h on {len(run.gpus)} GPUs)"
         else:
             spent = f"the wall-clock budget ({limits.wall_time_s:.0f} s)"

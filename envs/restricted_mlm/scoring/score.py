@@ -23,13 +23,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+import model_file  # beside this script, which Python puts first on its path
 import scorer_kit as kit
 import torch
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import model_file  # noqa: E402
-
 MODEL = "model.mlm"
 MAX_FILE_BYTES = 512 << 20
 

@@ -323,10 +323,11 @@ class SlurmBackend(Backend):
         hw = manifest.variant(variant).hardware
         partition = os.environ.get(PARTITION_ENV) or None
         setup = float(os.environ.get(SETUP_ENV) or DEFAULT_SETUP_S)
+        gpus = hw.gpu.count if hw.gpu else 0
         js = JobSpec(
             cpus=max(1, math.ceil(hw.cpus)),
             memory_mb=max(1, math.ceil(hw.memory_gb * 1024)),
-            time_min=max(1, math.ceil((limits.time_s(hw.gpu.count if hw.gpu else 0) + setup) / 60)),
+            time_min=max(1, math.ceil((limits.time_s(gpus) + setup) / 60)),
             partition=partition,
             extra=tuple(shlex.split(os.environ.get(ARGS_ENV, ""))),
         )
