@@ -8,16 +8,16 @@ cost before it runs and refuses it once the run's budget could not pay for it.
     POST /v1/compare {"message": M, "answers": [A, B]} -> {"preference": 1 | 0.5 | 0}
     GET  /health
 
-``preference`` is how answer A fares against B (judge.py: each graded for M less the larger of
-its grade as an answer to a control drawn from hidden questions of the service's own and the
-grade of answers to M that say nothing; 0.5 a tie). Nothing else is
-answered: no free prompt, no grade, no text of the model's. The model runs in this process,
-in the service's own container or (local backend) on the host, outside the run's network
-namespace, so the proxy is the only way the agent has to it. A comparison's usage is the
-tokens the engine counted for it (0 for degenerate answers, which are never shown to the
-model; at least MIN_CHARGE); its quote bounds them: a byte-level tokenizer never makes more
-tokens than bytes. The variant also caps the comparisons themselves (``budgets.requests``),
-which the proxy counts.
+``preference`` is how answer A fares against B (judge.py: each graded for M less the largest of
+its grade as an answer to a control drawn from hidden questions of the service's own, the grade
+of answers to M that say nothing and its grade as it stands for the control plus a margin; 0.5
+a tie). Nothing else is answered: no free prompt, no grade, no text of the model's. The model
+runs in this process, in the service's own container or (local backend) on the host, outside
+the run's network namespace, so the proxy is the only way the agent has to it. A comparison's
+usage is the tokens the engine counted for it (0 for degenerate answers, which are never shown
+to the model; at least MIN_CHARGE); its quote bounds them: a byte-level tokenizer never makes
+more tokens than bytes. The variant also caps the comparisons themselves
+(``budgets.requests``), which the proxy counts.
 """
 
 from __future__ import annotations
@@ -66,18 +66,23 @@ def _comparison(body: Any) -> tuple[str, list[str]] | str:
     return message, answers
 
 
+def _cost(asked: str, said: str) -> int:
+    """The most one grading of ``said`` for ``asked`` can cost."""
+    return len("".join(m["content"] for m in judge.chat(asked, said)).encode()) + OVERHEAD_TOKENS
+
+
 def quote(message: str, answers: list[str], controls: list[str]) -> int:
-    """The most a comparison can cost in tokens (the longest control for each answer, and the
-    contentless answers that make its floor)."""
+    """The most a comparison can cost in tokens: for each answer shown, its grading, its
+    control's with the control that makes it longest, and its grading as it stands for the
+    longest control; and the contentless answers that make the message's floor."""
     longest = max(controls, key=len)
-    shown = [a for a in answers if judge.degenerate(message, a) is None]
-    chats = [(m, a) for a in shown for m in (message, longest)]
-    if shown:
-        chats += [(message, nothing) for nothing in judge.contentless(message)]
     total = 0
-    for asked, said in chats:
-        text = "".join(m["content"] for m in judge.chat(asked, said))
-        total += len(text.encode()) + OVERHEAD_TOKENS
+    shown = [a for a in answers if judge.degenerate(message, a) is None]
+    for answer in shown:
+        swapped = max(_cost(*judge.control_for(message, answer, c)) for c in controls)
+        total += _cost(message, answer) + swapped + _cost(longest, answer)
+    if shown:
+        total += sum(_cost(message, nothing) for nothing in judge.contentless(message))
     return max(MIN_CHARGE, total)
 
 

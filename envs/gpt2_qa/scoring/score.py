@@ -59,6 +59,8 @@ def read_settings(box: kit.Sandbox, solution: Path) -> Settings:
         return Settings.parse(json.loads((box.root / "settings.json").read_bytes()))
     except ValueError as e:
         raise kit.Invalid(f"settings.json: {e}") from None
+    except RecursionError:  # json's parser on thousands of nested brackets
+        raise kit.Invalid("settings.json: nested too deeply; write one flat object") from None
 
 
 def generate(
@@ -185,6 +187,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
                     "grade": g.grade,
                     "control": g.control,
                     "floor": f,
+                    "elsewhere": g.elsewhere,
                     "degenerate": g.degenerate,
                 }
                 for a, g, f in zip(answers, graded, floors, strict=True)
