@@ -50,6 +50,7 @@ REFUSED = {
     "link_weights": "link",
     "bigger_model": "shape",
     "pickle_payload": "model.pt cannot be used",
+    "nested_settings": "nested too deeply",
 }
 QUESTION = 'What does the word "kettle" mean?'
 ANSWER = "A kettle is a metal pot with a lid and a spout, used for boiling water."
