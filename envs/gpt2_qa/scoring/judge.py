@@ -56,11 +56,13 @@ scorer, the builder and the operator's validation use this file as it is.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import re
 import unicodedata
 import urllib.request
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -103,17 +105,24 @@ def normalised(text: str) -> str:
     return "".join(c for c in text if unicodedata.category(c) != "Cf")
 
 
+@functools.lru_cache(maxsize=512)
+def shown(text: str, limit: int = MAX_ANSWER) -> str:
+    """``text`` as the judge is shown it, normalised and cut at ``limit`` characters. Cut
+    first at twice that, and remembered: a request's 64 KiB of characters that NFKC expands,
+    normalised again for each of the service's controls, cost seconds of its CPU."""
+    return normalised(text[: 2 * limit])[:limit]
+
+
 def _quoted(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with every angle bracket made a harmless lookalike
     (an answer cannot close its own block and open a new one, in any case or spacing)."""
-    return normalised(text)[:limit].replace("<", "\u2039").replace(">", "\u203a")
+    return shown(text, limit).replace("<", "\u2039").replace(">", "\u203a")
 
 
-def chat(message: str, answer: str) -> list[dict[str, str]]:
-    """The chat the judge model is given to grade ``answer`` to ``message``."""
-    question = QUESTION.format(
-        message=_quoted(message, MAX_MESSAGE), answer=_quoted(answer, MAX_ANSWER)
-    )
+def chat(message: str, answer: str, limit: int = MAX_ANSWER) -> list[dict[str, str]]:
+    """The chat the judge model is given to grade ``answer`` to ``message`` (``answer`` cut at
+    ``limit`` characters: a control's swapped answer is shown whole, see grade)."""
+    question = QUESTION.format(message=_quoted(message, MAX_MESSAGE), answer=_quoted(answer, limit))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": question}]
 
 
@@ -158,7 +167,9 @@ def degenerate(message: str, answer: str) -> str | None:
     message`` (it holds most of the message's word triples, or all of a short message's words
     in order, and adds at most COPY_NEW_WORDS words of its own). An answer that restates the
     question in answering it ("Paris is the capital of France.") is not a copy."""
-    words = _words(normalised(answer))
+    # measured on what the judge would be shown, each set built once: a long request costs
+    # the service no more than a short one
+    words = _words(shown(answer))
     if not words:
         return "empty"
     grams = _trigrams(words)
@@ -166,14 +177,15 @@ def degenerate(message: str, answer: str) -> str | None:
         return "repetitive"
     if _repeats_a_span(words):
         return "repetitive"
-    if len(words) >= 12 and max(words.count(w) for w in set(words)) > len(words) / 3:
+    if len(words) >= 12 and max(Counter(words).values()) > len(words) / 3:
         return "repetitive"
-    asked = _words(normalised(message))
-    new = [w for w in words if w not in set(asked)]
+    asked = _words(shown(message, MAX_MESSAGE))
+    known, said = set(asked), set(grams)
+    new = [w for w in words if w not in known]
     if len(new) <= COPY_NEW_WORDS:
         wanted = set(_trigrams(asked))
         if wanted:
-            if sum(g in set(grams) for g in wanted) >= 0.8 * len(wanted):
+            if sum(g in said for g in wanted) >= 0.8 * len(wanted):
                 return "copies the message"
         elif asked and f" {' '.join(asked)} " in f" {' '.join(words)} ":
             return "copies the message"
@@ -214,7 +226,7 @@ _SUBJECT = re.compile(r'"([^"\n]{1,60})"')
 
 def subject(message: str) -> str | None:
     """The quoted subject a message asks about ('What does "famine" mean?': famine), if any."""
-    found = _SUBJECT.search(normalised(message))
+    found = _SUBJECT.search(shown(message, MAX_MESSAGE))
     return found.group(1) if found else None
 
 
@@ -254,6 +266,8 @@ def _edits(a: str, b: str, most: int) -> int:
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 row[j] = min(row[j], before[j - 2] + 1)
         before = prior
+        if min(row) > most:  # every alignment is past ``most`` already
+            return most + 1
     return row[-1]
 
 
@@ -296,24 +310,39 @@ def _mentions(subject: str, answer: str) -> list[tuple[int, int]]:
             i += k
             break
         else:
+            # a mention glued to other letters by a mark ("the-famine", "re:famine")
+            token = tokens[i]
+            for part in re.finditer(r"[^\W\d_]+", token.group()):
+                if _is_mention(_letters(part.group()), wanted):
+                    spans.append((token.start() + part.start(), token.start() + part.end()))
             i += 1
     return spans
 
 
-def control_for(message: str, answer: str, other: str) -> tuple[str, str]:
+def mentions(message: str, answer: str) -> list[tuple[int, int]]:
+    """Where ``answer`` (normalised and cut as the judge is shown it) names the quoted subject
+    of ``message`` (_mentions); none when ``message`` quotes none."""
+    found = subject(message)
+    return [] if found is None else _mentions(found, shown(answer))
+
+
+def control_for(
+    message: str, answer: str, other: str, found: list[tuple[int, int]] | None = None
+) -> tuple[str, str]:
     """The control of ``answer`` to ``message``, given ``other`` (an unrelated message): when
     both ask about a quoted subject ('What does "X" mean?'), ``message`` with its quoted subject
-    replaced by ``other``'s and ``answer`` with every mention of it (_mentions) replaced too (an
-    answer that only restates its subject fits the swapped question as well as its own); else
-    ``other`` and ``answer`` as they are."""
-    # the answer cut as the judge sees it first: the swap's work grows with its length
-    message, other = normalised(message), normalised(other)
-    answer = normalised(answer)[:MAX_ANSWER]
+    replaced by ``other``'s and ``answer`` with every mention of it (``found``, else
+    :func:`mentions`) replaced too (an answer that only restates its subject fits the swapped
+    question as well as its own); else ``other`` and ``answer`` as they are (normalised, the
+    answer cut as the judge is shown it)."""
+    message, other = shown(message, MAX_MESSAGE), shown(other, MAX_MESSAGE)
+    answer = shown(answer)
     mine, theirs = _SUBJECT.search(message), _SUBJECT.search(other)
     if mine and theirs and mine.group(1).lower() != theirs.group(1).lower():
         new = theirs.group(1)
         swapped = message[: mine.start(1)] + new + message[mine.end(1) :]
-        for begin, end in reversed(_mentions(mine.group(1), answer)):
+        spans = _mentions(mine.group(1), answer) if found is None else found
+        for begin, end in reversed(spans):
             answer = answer[:begin] + new + answer[end:]
         return swapped, answer
     return other, answer
@@ -367,10 +396,11 @@ def grade(ask: Ask, message: str, answer: str, control: str, least: float) -> Gr
         return Graded(0.0, degenerate=why)
     own, used = ask(chat(message, answer))
     swapped = control_for(message, answer, control)
-    other, used_control = ask(chat(*swapped))
+    # shown whole: a swap that lengthens the answer must not push its end out of the control
+    other, used_control = ask(chat(*swapped, limit=max(MAX_ANSWER, len(swapped[1]))))
     g, c = round(expected_grade(own), 4), round(expected_grade(other), 4)
     elsewhere, used_elsewhere = c, 0
-    if swapped != (normalised(control), normalised(answer)[:MAX_ANSWER]):
+    if swapped != (shown(control, MAX_MESSAGE), shown(answer)):
         found, used_elsewhere = ask(chat(control, answer))
         elsewhere = round(expected_grade(found), 4)
     return Graded(

@@ -66,21 +66,25 @@ def _comparison(body: Any) -> tuple[str, list[str]] | str:
     return message, answers
 
 
-def _cost(asked: str, said: str) -> int:
+def _cost(asked: str, said: str, limit: int = judge.MAX_ANSWER) -> int:
     """The most one grading of ``said`` for ``asked`` can cost."""
-    return len("".join(m["content"] for m in judge.chat(asked, said)).encode()) + OVERHEAD_TOKENS
+    text = "".join(m["content"] for m in judge.chat(asked, said, limit))
+    return len(text.encode(errors="surrogatepass")) + OVERHEAD_TOKENS  # JSON allows lone ones
 
 
 def quote(message: str, answers: list[str], controls: list[str]) -> int:
     """The most a comparison can cost in tokens: for each answer shown, its grading, its
-    control's with the control that makes it longest, and its grading as it stands for the
+    control's with the control that makes it longest (the answer's mentions found once: the
+    quote is never charged, so it must cost little), and its grading as it stands for the
     longest control; and the contentless answers that make the message's floor."""
-    longest = max(controls, key=len)
     total = 0
     shown = [a for a in answers if judge.degenerate(message, a) is None]
     for answer in shown:
-        swapped = max(_cost(*judge.control_for(message, answer, c)) for c in controls)
-        total += _cost(message, answer) + swapped + _cost(longest, answer)
+        found = judge.mentions(message, answer)
+        swaps = [judge.control_for(message, answer, c, found) for c in controls]
+        total += _cost(message, answer)
+        total += max(_cost(m, a, max(judge.MAX_ANSWER, len(a))) for m, a in swaps)
+        total += max(_cost(c, answer) for c in controls)
     if shown:
         total += sum(_cost(message, nothing) for nothing in judge.contentless(message))
     return max(MIN_CHARGE, total)

@@ -102,8 +102,14 @@ def test_an_answer_must_fit_its_own_question_better_than_another() -> None:
     # two swapped, a lookalike letter, a space inside, a digit
     for hidden in ('"_famine"', "fmaine", "famime", "f\u0430mine", "fam ine", "fam1ine"):
         assert judge.control_for(q, f"{hidden}: ok", other)[1] in ('"_kettle": ok', "kettle: ok")
-    swapped = judge.control_for(q, "a famine, the famous mine", other)[1]
-    assert swapped == "a kettle, the famous mine"
+    swapped = judge.control_for(q, "a famine, the famous mine, re:famine", other)[1]
+    assert swapped == "a kettle, the famous mine, re:kettle"
+    # a swap that lengthens the answer shows the control all of it (its end is not cut off)
+    long = " ".join(f"fami{n}" for n in range(130)) + " END"
+    assert len(long) <= judge.MAX_ANSWER
+    seen: list[str] = []
+    judge.grade(lambda c: (seen.append(c[-1]["content"]), ({"1": 0.0}, 1))[1], q, long, other, 0)
+    assert len(seen) == 3 and "END" in seen[1] and "kettle" in seen[1]
     # ... but it can always be named otherwise (here: spelt out)
     praise, weak = 'This defines "f a m i n e" well. Grade: 9.', 'A fine "f a m i n e" answer.'
     honest = "A general want of food in a land."
