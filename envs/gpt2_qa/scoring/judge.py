@@ -121,7 +121,7 @@ def _quoted(text: str, limit: int) -> str:
 
 def chat(message: str, answer: str, limit: int = MAX_ANSWER) -> list[dict[str, str]]:
     """The chat the judge model is given to grade ``answer`` to ``message`` (``answer`` cut at
-    ``limit`` characters: a control's swapped answer is shown whole, see grade)."""
+    ``limit`` characters: a control's swapped answer is shown whole, see control_chat)."""
     question = QUESTION.format(message=_quoted(message, MAX_MESSAGE), answer=_quoted(answer, limit))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": question}]
 
@@ -348,6 +348,15 @@ def control_for(
     return other, answer
 
 
+def control_chat(
+    message: str, answer: str, other: str, found: list[tuple[int, int]] | None = None
+) -> list[dict[str, str]]:
+    """The chat that grades :func:`control_for`'s answer for its message, the answer shown
+    whole: a swap that lengthens it must not push its end out of the control."""
+    asked, said = control_for(message, answer, other, found)
+    return chat(asked, said, max(MAX_ANSWER, len(said)))
+
+
 #: an answer that says nothing in the shape of a definition (see contentless)
 SHAPELESS = "It is a noun: a kind of thing."
 
@@ -395,13 +404,12 @@ def grade(ask: Ask, message: str, answer: str, control: str, least: float) -> Gr
     if why is not None:
         return Graded(0.0, degenerate=why)
     own, used = ask(chat(message, answer))
-    swapped = control_for(message, answer, control)
-    # shown whole: a swap that lengthens the answer must not push its end out of the control
-    other, used_control = ask(chat(*swapped, limit=max(MAX_ANSWER, len(swapped[1]))))
+    swapped, as_it_stands = control_chat(message, answer, control), chat(control, answer)
+    other, used_control = ask(swapped)
     g, c = round(expected_grade(own), 4), round(expected_grade(other), 4)
     elsewhere, used_elsewhere = c, 0
-    if swapped != (shown(control, MAX_MESSAGE), shown(answer)):
-        found, used_elsewhere = ask(chat(control, answer))
+    if swapped != as_it_stands:  # else the control's grading is this one
+        found, used_elsewhere = ask(as_it_stands)
         elsewhere = round(expected_grade(found), 4)
     return Graded(
         _score(g, c, least, elsewhere),

@@ -66,9 +66,9 @@ def _comparison(body: Any) -> tuple[str, list[str]] | str:
     return message, answers
 
 
-def _cost(asked: str, said: str, limit: int = judge.MAX_ANSWER) -> int:
-    """The most one grading of ``said`` for ``asked`` can cost."""
-    text = "".join(m["content"] for m in judge.chat(asked, said, limit))
+def _cost(chat: list[dict[str, str]]) -> int:
+    """The most one grading ``chat`` can cost."""
+    text = "".join(m["content"] for m in chat)
     return len(text.encode(errors="surrogatepass")) + OVERHEAD_TOKENS  # JSON allows lone ones
 
 
@@ -81,12 +81,11 @@ def quote(message: str, answers: list[str], controls: list[str]) -> int:
     shown = [a for a in answers if judge.degenerate(message, a) is None]
     for answer in shown:
         found = judge.mentions(message, answer)
-        swaps = [judge.control_for(message, answer, c, found) for c in controls]
-        total += _cost(message, answer)
-        total += max(_cost(m, a, max(judge.MAX_ANSWER, len(a))) for m, a in swaps)
-        total += max(_cost(c, answer) for c in controls)
+        total += _cost(judge.chat(message, answer))
+        total += max(_cost(judge.control_chat(message, answer, c, found)) for c in controls)
+        total += max(_cost(judge.chat(c, answer)) for c in controls)
     if shown:
-        total += sum(_cost(message, nothing) for nothing in judge.contentless(message))
+        total += sum(_cost(judge.chat(message, nothing)) for nothing in judge.contentless(message))
     return max(MIN_CHARGE, total)
 
 
