@@ -8,10 +8,10 @@ ASSETS: build_assets.py's output (student/, hidden-standard/ or hidden-lite/). T
 solution (task/solution), or it after exploits/NAME.sh has run in its folder as the agent's
 would (ENVSPEC_ASSET_STUDENT set), answers the scoring's questions on the CPU; each answer is
 graded as the scorer grades it (judge.grade, the judge model on llama.cpp) and compared with the
-opponents' stored grades, scored against the floor found here (judge.preference, as the
-scorer). Not the scorer: the opponents of `standard` were
-graded on transformers on a GPU and CPU sampling differs from CUDA's, so the figures estimate,
-they do not reproduce, a scoring. OUT.json: every answer's grades and the win rates.
+opponents' stored grades (judge.versus, as the scorer). Not the scorer: the opponents of
+`standard` were graded on transformers on a GPU and CPU sampling differs from CUDA's, so the
+figures estimate, they do not reproduce, a scoring. OUT.json: every answer's grades and the win
+rates.
 """
 
 from __future__ import annotations
@@ -65,20 +65,8 @@ def main() -> int:
         student = Student(args.assets / "student", weights)
         answers = student.answer([r["prompt"] for r in rows], settings)
     ask = judge.local_asker(str(args.judge_gguf), threads=args.threads)
-    # as the scorer: each question's floor once, for the answer and the opponents' stored grades
-    floors = [judge.floor(ask, r["prompt"])[0] for r in rows]
-    graded = [
-        judge.grade(ask, r["prompt"], a, r["control"], f)
-        for r, a, f in zip(rows, answers, floors, strict=True)
-    ]
-    win_rates = {
-        name: sum(
-            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]).against_floor(f))
-            for r, g, f in zip(rows, graded, floors, strict=True)
-        )
-        / len(rows)
-        for name in OPPONENTS
-    }
+    graded, results = judge.versus(ask, rows, answers, OPPONENTS)  # as the scorer
+    win_rates = {name: sum(v) / len(v) for name, v in results.items()}
     report = {
         "solution": args.exploit or "starting",
         "scoring": args.scoring,

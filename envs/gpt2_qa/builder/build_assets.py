@@ -177,8 +177,7 @@ def judge_opponents(
         for name in answers
         for m, a, c in zip(messages, answers[name], control_of, strict=True)
     ]
-    floors = {m: judge.floor(ask, m)[0] for m in messages}  # once a question, as the scorer
-    graded = [judge.grade(ask, m, a, c, floors[m]) for m, a, c in rows]
+    graded = [judge.grade(ask, m, a, c) for m, a, c in rows]
     n = len(questions)
     return [
         {

@@ -138,14 +138,11 @@ def main(argv: list[str]) -> None:
     ask = judge.asker(str(args.judge_dir / "model.gguf"), engine, threads=args.threads)
     began = time.monotonic()
     cache: dict[tuple[str, str, str], judge.Graded] = {}
-    floors: dict[str, float] = {}
 
     def score(message: str, answer: str, control: str) -> judge.Graded:
         key = (message, answer, control)
         if key not in cache:
-            if message not in floors:
-                floors[message] = judge.floor(ask, message)[0]
-            cache[key] = judge.grade(ask, message, answer, control, floors[message])
+            cache[key] = judge.grade(ask, message, answer, control)
         return cache[key]
 
     def wins(pairs: list[tuple[int, str, str]], control_shift: int = 0) -> list[float]:

@@ -4,10 +4,12 @@ winners; scaled to the variant by ``$ENVSPEC_PARAMETERS``' ``reference``).
 
     python improve.py        (in the working directory, with student.py beside it)
 
-With ``dictionary`` set, half of each question's candidates are drawn the way the student
-learnt definitions: its corpus holds the dictionary's entries ("Famine \\Fam"ine\\, n. ...
-General scarcity of food"), so for a question about a quoted word the student continues that
-entry's head, and the definition's first line becomes a candidate answer. The judge still picks
+With ``dictionary`` set, most of each question's candidates are drawn the way the student
+learnt definitions: its corpus holds the dictionary's entries ('Famine \\Fam"ine\\, n. [F.
+famine] General scarcity of food'), so for a question about a quoted word the student
+continues that entry's head (the word and a backslash: it writes the pronunciation, the part of
+speech and the definition), once greedily and the rest sampled, and each becomes an answer in
+the shape a reader expects ('"famine" is a noun: General scarcity of food.'). The judge picks
 the winner; only the student's own words are ever trained on. On a GPU where there is one.
 
 Writes model.pt and settings.json; prints one JSON line of figures per round.
@@ -36,34 +38,65 @@ LR = float(PARAMS.get("lr", 5e-4))
 BATCH = int(PARAMS.get("batch_size", 16))
 DICTIONARY = bool(PARAMS.get("dictionary", False))
 EXPLORE = Settings(temperature=1.0, top_k=16, max_new_tokens=40)
+#: the dictionary's entries sampled cooler than the student's own answers: their heads are
+#: long, and a hot sample strays from the word
+ENTRY = Settings(temperature=0.8, top_k=8, max_new_tokens=64)
 SUBMIT = Settings(temperature=float(PARAMS.get("temperature", 0.7)), top_k=8, max_new_tokens=40)
 #: a quoted subject, which nearly every question has
 SUBJECT = re.compile(r'"([^"]{1,40})"')
+#: the dictionary's parts of speech, as its entries abbreviate them after the head
+PARTS = {
+    "n.": "a noun",
+    "a.": "an adjective",
+    "adj.": "an adjective",
+    "v. t.": "a verb",
+    "v. i.": "a verb",
+    "v.": "a verb",
+    "adv.": "an adverb",
+    "prep.": "a preposition",
+    "interj.": "an interjection",
+    "pron.": "a pronoun",
+    "conj.": "a conjunction",
+}
+_PART = re.compile(
+    r"\\[^\\\n]*\\,?\s*(?:\([^)\n]*\),?\s*)?("
+    + "|".join(re.escape(p) for p in sorted(PARTS, key=len, reverse=True))
+    + ")"
+)
+
+
+def entry_answer(word: str, entry: str) -> str:
+    """The answer an entry's continuation makes: '"word" is a noun: <its first definition>',
+    or "" where it has none."""
+    entry = re.split(r"\[1913 Webster\]|\[WordNet|\[PJC\]|\n\s*\n", entry)[0]
+    part = _PART.search("\\" + entry.partition("\n")[0])
+    # the etymology in brackets may run over lines: it goes before the head is cut off
+    entry = re.sub(r"\[[^\]]*(?:\]|$)", " ", entry)
+    body = entry.partition("\n")[2]
+    body = re.sub(r"--.*|[{}]|\b\d+\.\s|\([A-Z][a-z]*\.\)", " ", body)
+    body = " ".join(body.split())
+    body = re.split(r"(?<=\.)\s", body, maxsplit=1)[0][:200]  # its first sentence
+    if not body:
+        return ""
+    return f'"{word}" is {PARTS[part.group(1)] if part else "a noun"}: {body}'
 
 
 def dictionary_answers(student: Student, word: str, n: int, seed: int) -> list[str]:
-    """``n`` definitions of ``word`` as the student continues its dictionary entry's head."""
-    head = f"{word[:1].upper()}{word[1:]} \\{word}\\, "
-    ids = student.encode(head)
+    """``n`` answers about ``word`` as the student continues its dictionary entry's head: the
+    first greedy, the rest sampled."""
+    ids = student.encode(f"{word[:1].upper()}{word[1:]} \\")
     gen = torch.Generator(device=student.device).manual_seed(seed)
     context = torch.tensor([ids] * n, device=student.device)
     with torch.no_grad():
-        for _ in range(48):
+        for _ in range(ENTRY.max_new_tokens):
             logits = student.model(context[:, -student.model.config.block_size :])[:, -1]
-            top = torch.topk(logits.float() / EXPLORE.temperature, EXPLORE.top_k)
+            top = torch.topk(logits.float() / ENTRY.temperature, ENTRY.top_k)
             pick = torch.multinomial(torch.softmax(top.values, -1), 1, generator=gen)
+            pick[0] = 0  # the first row greedy: the top candidate
             context = torch.cat([context, top.indices.gather(1, pick)], dim=1)
-    out = []
-    for row in context[:, len(ids) :].tolist():
-        text = student.tokenizer.decode(row)
-        # the entry ends at its source's tag or a blank line; its head (with the etymology in
-        # brackets, which may run over lines) ends the first line; citations go
-        entry = re.split(r"\[1913 Webster\]|\[WordNet|\[PJC\]|\n\s*\n", text)[0]
-        entry = re.sub(r"\[[^\]]*\]?", " ", entry)
-        body = entry.split("\n", 1)[1] if "\n" in entry else ""
-        body = re.sub(r"--\S+|[{}]|\b\d+\.\s", " ", body)
-        out.append(" ".join(body.split())[:200])
-    return [a for a in out if a]
+    rows = context[:, len(ids) :].tolist()
+    found = [entry_answer(word, student.tokenizer.decode(row)) for row in rows]
+    return [a for a in dict.fromkeys(found) if a]  # repeats judged once
 
 
 def knockout(question: str, answers: list[str]) -> str:
@@ -80,15 +113,16 @@ def knockout(question: str, answers: list[str]) -> str:
 
 
 def candidates(student: Student, question: str, seed: int) -> list[str]:
-    """``SAMPLES`` answers to ``question``: the student's own, half of them drawn through the
-    dictionary's format where the question names a word (``DICTIONARY``)."""
+    """``SAMPLES`` answers to ``question`` (fewer where some repeat): the student's own, all
+    but one drawn through the dictionary's format where the question names a word
+    (``DICTIONARY``)."""
     subject = SUBJECT.search(question)
-    own = SAMPLES
     found: list[str] = []
     if DICTIONARY and subject:
-        found = dictionary_answers(student, subject.group(1), SAMPLES // 2, seed)
-        own = SAMPLES - len(found)
-    return found + [student.answer([question], EXPLORE, seed=seed + k)[0] for k in range(own)]
+        found = dictionary_answers(student, subject.group(1), SAMPLES - 1, seed)
+    own = SAMPLES - len(found)
+    mine = [student.answer([question], EXPLORE, seed=seed + k)[0] for k in range(own)]
+    return list(dict.fromkeys(found + mine))
 
 
 def main() -> None:

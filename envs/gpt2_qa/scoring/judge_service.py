@@ -8,11 +8,10 @@ cost before it runs and refuses it once the run's budget could not pay for it.
     POST /v1/compare {"message": M, "answers": [A, B]} -> {"preference": 1 | 0.5 | 0}
     GET  /health
 
-``preference`` is how answer A fares against B (judge.py: each graded for M less the largest of
-its grade as an answer to a control drawn from hidden questions of the service's own, the grade
-of answers to M that say nothing and its grade as it stands for the control plus a margin; 0.5
-a tie). Nothing else is answered: no free prompt, no grade, no text of the model's. The model
-runs in this process, in the service's own container or (local backend) on the host, outside
+``preference`` is how answer A fares against B (judge.py: each graded for M less its grade as
+an answer to a control drawn from hidden questions of the service's own; 0.5 a tie). Nothing
+else is answered: no free prompt, no grade, no text of the model's. The model runs in this
+process, in the service's own container or (local backend) on the host, outside
 the run's network namespace, so the proxy is the only way the agent has to it. A comparison's
 usage is the tokens the engine counted for it (0 for degenerate answers, which are never shown
 to the model; at least MIN_CHARGE); its quote bounds them: a byte-level tokenizer never makes
@@ -76,7 +75,7 @@ def quote(message: str, answers: list[str], controls: list[str]) -> int:
     """The most a comparison can cost in tokens: for each answer shown, its grading, its
     control's with the control that makes it longest (the answer's mentions found once: the
     quote is never charged, so it must cost little), and its grading as it stands for the
-    longest control; and the contentless answers that make the message's floor."""
+    longest control."""
     total = 0
     shown = [a for a in answers if judge.degenerate(message, a) is None]
     for answer in shown:
@@ -84,8 +83,6 @@ def quote(message: str, answers: list[str], controls: list[str]) -> int:
         total += _cost(judge.chat(message, answer))
         total += max(_cost(judge.control_chat(message, answer, c, found)) for c in controls)
         total += max(_cost(judge.chat(c, answer)) for c in controls)
-    if shown:
-        total += sum(_cost(judge.chat(message, nothing)) for nothing in judge.contentless(message))
     return max(MIN_CHARGE, total)
 
 
@@ -118,14 +115,9 @@ class Judge(http.server.BaseHTTPRequestHandler):
             self._answer(200, {"usage": quote(message, answers, State.controls)})
         elif self.path == "/v1/compare":
             control = PICK.choice([c for c in State.controls if c != message])
-            # the message's floor, once for both answers (none when neither is shown)
-            shown = any(judge.degenerate(message, answer) is None for answer in answers)
-            least, used = judge.floor(State.ask, message) if shown else (0.0, 0)
-            a, b = (judge.grade(State.ask, message, x, control, least) for x in answers)
+            a, b = (judge.grade(State.ask, message, x, control) for x in answers)
             self._answer(
-                200,
-                {"preference": judge.preference(a, b)},
-                max(MIN_CHARGE, a.tokens + b.tokens + used),
+                200, {"preference": judge.preference(a, b)}, max(MIN_CHARGE, a.tokens + b.tokens)
             )
         else:
             self._answer(404, {"error": {"message": "no such route"}})

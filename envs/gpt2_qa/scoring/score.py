@@ -8,11 +8,10 @@ this scorer's own copy of student.py in a worker in the scorer kit's sandbox (a 
 no network, limits, a timeout), which reads the weights with torch's weights-only loader. The
 judge model runs in this process (judge.py); the opponents' answers were graded by the same
 model and question when the assets were built (their grades are in the hidden asset), so a
-scoring grades the student's answers and each question's contentless answers only.
+scoring grades the student's answers only.
 
-Score: the mean over prompts and both opponents of 1 (won), 0.5 (tie), 0 (lost); the
-opponents' stored grades are scored against the floor this scoring's judge finds for each
-question (judge.floor: what answers that say nothing are graded); a scoring that cannot
+Score: the mean over prompts and both opponents of 1 (won), 0.5 (tie), 0 (lost), the
+opponents' stored grades scored by today's rule (judge.Graded.from_dict); a scoring that cannot
 produce the answers is invalid. The final scoring judges the held-out prompts
 (prompts.jsonl); intermediate ones ($ENVSPEC_SCORING) a disjoint set (intermediate.jsonl).
 
@@ -143,21 +142,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     generated = time.monotonic()
     engine = judge.engine_of(str(HIDDEN))
     ask = judge.asker(str(JUDGE / "model.gguf"), engine, threads=int(params.get("threads", 2)))
-    # each question's floor, once: the student's answer and the opponents' stored grades are
-    # scored against it
-    found = [judge.floor(ask, r["prompt"]) for r in rows]
-    floors = [f for f, _ in found]
-    graded = [
-        judge.grade(ask, r["prompt"], a, r["control"], f)
-        for r, a, f in zip(rows, answers, floors, strict=True)
-    ]
-    results = {
-        name: [
-            judge.preference(g, judge.Graded.from_dict(r["opponents"][name]).against_floor(f))
-            for r, g, f in zip(rows, graded, floors, strict=True)
-        ]
-        for name in OPPONENTS
-    }
+    graded, results = judge.versus(ask, rows, answers, OPPONENTS)
     win_rates = {name: sum(v) / len(v) for name, v in results.items()}
     value = sum(win_rates.values()) / len(win_rates)
     per_prompt = [sum(results[n][i] for n in OPPONENTS) / len(OPPONENTS) for i in range(len(rows))]
@@ -178,7 +163,7 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
             "settings": settings.__dict__,
             "weights": "submitted" if (solution / "model.pt").exists() else "base",
             "degenerate": sum(g.degenerate is not None for g in graded),
-            "judge_tokens": sum(g.tokens for g in graded) + sum(t for _, t in found),
+            "judge_tokens": sum(g.tokens for g in graded),
             # the grades too: another way of combining them can be recomputed from the log
             "answers": [
                 {
@@ -186,11 +171,10 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
                     "score": g.score,
                     "grade": g.grade,
                     "control": g.control,
-                    "floor": f,
                     "elsewhere": g.elsewhere,
                     "degenerate": g.degenerate,
                 }
-                for a, g, f in zip(answers, graded, floors, strict=True)
+                for a, g in zip(answers, graded, strict=True)
             ],
             "worker_isolated": isolated,
             "seconds": {
