@@ -6,10 +6,11 @@
 # pieces brought back: student/, hidden-standard/); JUDGE: the judge model's folder
 # (`envspec asset build-model qwen2.5-coder-1.5b-instruct`). They are pushed to WORK/registry
 # (an OCI layout) and must give the digests envs/gpt2_qa/envspec.yaml pins (the operator's
-# build: another secret or build is other content, hence a new version); then envs/gpt2_qa is
-# pushed there and pulled slim for `standard` into WORK/devstore (manifest, scorer's files,
-# assets; no image), with WORK/whl (what the lent host lacks, for its Python 3.12) and all of
-# it as WORK/parts/partNN, 60,000,000 bytes a call.
+# build: another secret or build is other content, hence a new version; ASSETS_VERSION: the
+# version they were built as, where the environment's is later: 0.8.0 holds 0.6.0's); then
+# envs/gpt2_qa is pushed there and pulled slim for `standard` into WORK/devstore (manifest,
+# scorer's files, assets; no image), with WORK/whl (what the lent host lacks, for its Python
+# 3.12) and all of it as WORK/parts/partNN, 60,000,000 bytes a call.
 # SEEDS (default "1 2 3"): for each, the same environment with standard's sampling seed N, as
 # version VERSION-seedN, into the same layouts (the images differ only in their manifest label:
 # a few kilobytes more), so that the starting solution is scored over seeds through the runtime
@@ -35,8 +36,8 @@ push() { # FOLDER NAME VERSION: push, and fail unless the manifest pins that dig
   grep -q "/$2@$digest" "$manifest" ||
     { echo "$1 pushes as $2@$digest, which $manifest does not pin" >&2; exit 1; }
 }
-push "$assets/student" gpt2_qa-student "$version"
-push "$assets/hidden-standard" gpt2_qa-hidden "$version"
+push "$assets/student" gpt2_qa-student "${ASSETS_VERSION:-$version}"
+push "$assets/hidden-standard" gpt2_qa-hidden "${ASSETS_VERSION:-$version}"
 push "$judge" model-qwen2.5-coder-1.5b-instruct 1.0.0
 
 echo "== envs/gpt2_qa $version pushed, pulled slim for standard" >&2
