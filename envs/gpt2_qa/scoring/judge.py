@@ -42,7 +42,7 @@ students' 1.8-4.8; the disguised praise 6.9-8.2).
 Why some answers are not shown to the model: empty answers, answers that repeat themselves and
 answers that copy the user's message are found by measuring them (below) and are worth 0
 without a grade, because a small judge model grades them above a poor real answer: they are
-worth 0, what an answer that says nothing is worth.
+worth DEGENERATE, a little less than an answer that says nothing.
 
 Everything is read in NFKC form without invisible characters, and angle brackets in a message
 or an answer are shown as lookalikes, so that no answer can hide a word or forge a delimiter.
@@ -76,6 +76,13 @@ TIE_MARGIN = 0.25
 COPY_NEW_WORDS = 3
 #: an answer graded this or more for a message it was not written for is worth 0
 FITS_ANY = 6.0
+#: what an answer not worth grading (degenerate) is worth: a little less than one that says
+#: nothing, which scores about 0 give or take the judge's noise. At 0, empty answers beat the
+#: starting solution by 0.005-0.015 on `standard` (0.6.0's runs re-scored: the judge grades
+#: the base student's off-topic answers a little worse for their own question than for the
+#: control, -0.01 on average); at -0.05 they score 0.385 against its 0.397-0.409
+#: (calibration/signed-score-weighed-here.json)
+DEGENERATE = -0.05
 
 SYSTEM = (
     "You grade answers written by a chat assistant. Judge only whether the answer responds "
@@ -208,7 +215,9 @@ class Graded:
         """A grade as stored (``dataclasses.asdict``; the hidden asset's opponents' grades),
         scored by today's rule: the assets of 0.5.0 to 0.7.0 stored scores against a floor."""
         graded = cls(**{f.name: row.get(f.name, f.default) for f in dataclasses.fields(cls)})
-        if graded.degenerate is not None or graded.grade is None or graded.control is None:
+        if graded.degenerate is not None:
+            return dataclasses.replace(graded, score=DEGENERATE)
+        if graded.grade is None or graded.control is None:
             return graded
         score = _score(graded.grade, graded.control, graded.elsewhere)
         return dataclasses.replace(graded, score=score)
@@ -363,7 +372,7 @@ def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
     ``tokens``: its own gradings' (two, or three when the control swapped a subject)."""
     why = degenerate(message, answer)
     if why is not None:
-        return Graded(0.0, degenerate=why)
+        return Graded(DEGENERATE, degenerate=why)
     own, used = ask(chat(message, answer))
     swapped, as_it_stands = control_chat(message, answer, control), chat(control, answer)
     other, used_control = ask(swapped)
@@ -383,9 +392,9 @@ def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
 
 def preference(mine: Graded, other: Graded) -> float:
     """How an answer graded ``mine`` fares against one graded ``other``: 1 won, 0 lost, 0.5 a
-    tie (scores closer than TIE_MARGIN). A degenerate answer is worth 0 (its score), as one
-    that says nothing: it beats an answer graded worse for its question than for the control,
-    and loses to one graded better."""
+    tie (scores closer than TIE_MARGIN). A degenerate answer is worth DEGENERATE (its score),
+    about what one that says nothing is worth: it beats an answer graded clearly worse for its
+    question than for the control, and loses to one graded better."""
     if abs(mine.score - other.score) < TIE_MARGIN:
         return 0.5
     return 1.0 if mine.score > other.score else 0.0

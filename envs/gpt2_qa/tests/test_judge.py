@@ -82,7 +82,7 @@ def test_the_score_is_signed_so_that_noise_earns_nothing() -> None:
     stored = judge.Graded.from_dict({"score": 0.0, "grade": 5.0, "control": 6.0, "floor": 4.0})
     assert stored.score == -1.0 and judge.Graded.from_dict({"score": 0.0, "grade": 7.0}).score == 0
     looped = {"score": 0.0, "grade": None, "control": None, "degenerate": "repetitive"}
-    assert judge.Graded.from_dict(looped) == judge.Graded(0.0, degenerate="repetitive")
+    assert judge.Graded.from_dict(looped) == judge.Graded(judge.DEGENERATE, degenerate="repetitive")
 
 
 def test_an_answer_must_fit_its_own_question_better_than_another() -> None:
@@ -133,19 +133,23 @@ def test_an_answer_must_fit_its_own_question_better_than_another() -> None:
 
 
 def test_preference_ties_and_order() -> None:
-    def g(score: float, why: str | None = None) -> object:
-        return judge.Graded(score, degenerate=why)
+    def g(score: float) -> object:
+        return judge.Graded(score)
 
+    def never(chat: object) -> object:
+        raise AssertionError("a degenerate answer was shown to the model")
+
+    empty, looped = (judge.grade(never, "Who?", a, "Why?") for a in ("", "so " * 12))
     assert judge.preference(g(3.0), g(1.0)) == 1.0 and judge.preference(g(1.0), g(3.0)) == 0.0
     assert judge.preference(g(1.0), g(1.0 + judge.TIE_MARGIN / 2)) == 0.5
-    # a degenerate answer is worth 0: it loses to an answer worth something, beats one worth
-    # less than nothing (graded better for the control), ties the rest
-    assert judge.preference(g(0.0, "empty"), g(1.0)) == 0.0
-    assert judge.preference(g(1.0), g(0.0, "empty")) == 1.0
-    assert judge.preference(g(0.0, "empty"), g(judge.TIE_MARGIN / 2)) == 0.5
-    assert judge.preference(g(0.0), g(0.0, "empty")) == 0.5
-    assert judge.preference(g(0.0, "empty"), g(0.0, "repetitive")) == 0.5
-    assert judge.preference(g(0.0, "empty"), g(-1.0)) == 1.0
+    # a degenerate answer is worth a little less than one that says nothing (about 0): it
+    # loses to an answer worth something, beats one clearly graded better for the control,
+    # ties the rest
+    assert empty.score == looped.score == judge.DEGENERATE < 0
+    assert judge.preference(empty, g(1.0)) == 0.0 and judge.preference(g(1.0), empty) == 1.0
+    assert judge.preference(empty, g(0.0)) == 0.5 and judge.preference(empty, looped) == 0.5
+    assert judge.preference(empty, g(judge.DEGENERATE + judge.TIE_MARGIN)) == 0.0
+    assert judge.preference(empty, g(-1.0)) == 1.0
 
 
 def test_an_answer_cannot_close_its_block() -> None:
