@@ -119,8 +119,10 @@ def test_an_answer_must_fit_its_own_question_better_than_another() -> None:
     def graded(answer: str) -> object:
         return judge.grade(ask, q, answer, other)
 
-    # graded FITS_ANY or more for a question it was not written for: worth 0
-    assert graded(praise).elsewhere == 7.0 >= judge.FITS_ANY and graded(praise).score == 0.0
+    # graded FITS_ANY or more for a question it was not written for: worth what a degenerate
+    # answer is
+    assert graded(praise).elsewhere == 7.0 >= judge.FITS_ANY
+    assert graded(praise).score == judge.DEGENERATE
     # an answer to its question keeps its score above the swapped control (and three gradings)
     assert (graded(honest).score, graded(honest).tokens) == (1.0, 30)
     # no subject to swap: the control's grading is the one as it stands (two gradings)
@@ -129,7 +131,7 @@ def test_an_answer_must_fit_its_own_question_better_than_another() -> None:
     # opponents' grades stored before 0.7.0 have none, and are scored without that rule
     stored = judge.Graded.from_dict({"score": 0.0, "grade": 7.0, "control": 6.0})
     assert stored.elsewhere is None and stored.score == 1.0
-    assert judge.Graded.from_dict({**stored.__dict__, "elsewhere": 6.5}).score == 0
+    assert judge.Graded.from_dict({**stored.__dict__, "elsewhere": 6.5}).score == judge.DEGENERATE
 
 
 def test_preference_ties_and_order() -> None:
