@@ -159,6 +159,15 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             shutil.rmtree(home, ignore_errors=True)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _caches_outlive_no_module(_isolated_home: None) -> Iterator[None]:
+    """An environment's test file (envs/*/tests) leaves no exports, unpacked images or fetched
+    assets behind: another file's environment shares none of them, and kept for the whole
+    session they were gigabytes of CI's disk (a run ran out of it)."""
+    yield
+    shutil.rmtree(constants.envspec_home() / "cache", ignore_errors=True)
+
+
 @pytest.fixture(autouse=True)
 def _no_run_outlives_its_test() -> Iterator[None]:
     """A test that fails half-way must not leave containers, volumes or leases behind."""
