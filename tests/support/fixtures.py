@@ -153,9 +153,14 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         mp.setenv("DOCKER_CONFIG", str(docker_config))
         for var in ("USERNAME", "PASSWORD", "CA"):
             mp.delenv(f"ENVSPEC_REGISTRY_{var}", raising=False)
+        mp.delenv("ENVSPEC_WORK", raising=False)  # runs' folders: the home's own, below
         try:
             yield
         finally:
+            from envspec.runtime.backends.local import work_root
+
+            # as root the home's runs' folders lie outside it (/var/lib/envspec-work/<home>)
+            shutil.rmtree(work_root(), ignore_errors=True)
             shutil.rmtree(home, ignore_errors=True)
 
 
