@@ -7,7 +7,7 @@
 # (`envspec asset build-model qwen2.5-coder-1.5b-instruct`). They are pushed to WORK/registry
 # (an OCI layout) and must give the digests envs/gpt2_qa/envspec.yaml pins (the operator's
 # build: another secret or build is other content, hence a new version; ASSETS_VERSION: the
-# version they were built as, where the environment's is later: 0.8.0 holds 0.6.0's); then
+# version they were built as, where the environment's is later: 0.8.0 held 0.6.0's); then
 # envs/gpt2_qa is pushed there and pulled slim for `standard` into WORK/devstore (manifest,
 # scorer's files, assets; no image), with WORK/whl (what the lent host lacks, for its Python
 # 3.12) and all of it as WORK/parts/partNN, 60,000,000 bytes a call.
