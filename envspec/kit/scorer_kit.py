@@ -29,6 +29,7 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import io
 import json
 import os
 import random
@@ -43,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,6 +173,58 @@ def copy_file(src_dir: Path, name: str, dest: Path, *, max_bytes: int) -> int:
     finally:
         os.close(fd)
     return max_bytes - budget["bytes"]
+
+
+def check_torch_archive(source: Path | bytes, shown: str) -> None:
+    """Refuse a torch file that would unpack to more than its own size, before it is loaded.
+
+    ``torch.load`` also reads zip archives whose records are compressed: a deflated record of a
+    few kilobytes unpacks to gigabytes, all of it before a scorer can look at a tensor's shape
+    (an attacker's review, 2026-12-07). ``torch.save`` writes every record stored
+    (uncompressed), so what it wrote passes; compressed records, records that claim data past
+    the file's end, and legacy or other formats do not. ``source``: a file the scorer holds
+    (its own copy) or bytes read from one. The message names ``shown`` only: a record's name
+    is the agent's to choose.
+
+    Raises:
+        Invalid: ``source`` is not such an archive.
+    """
+    refused = Invalid(
+        f"{shown} cannot be used: torch.load(weights_only=True) is given only what torch.save "
+        "writes, a zip archive of uncompressed records (compressed, legacy or other formats "
+        "can unpack to far more than their size): save it with torch.save"
+    )
+    try:
+        if isinstance(source, bytes):
+            size, opened = len(source), zipfile.ZipFile(io.BytesIO(source))
+        else:
+            size, opened = os.stat(source).st_size, zipfile.ZipFile(source)
+        with opened as archive:
+            records = archive.infolist()
+    except Exception:  # zipfile raises many kinds on what is not an archive
+        raise refused from None
+    total = 0
+    for record in records:
+        total += record.compress_size
+        if (
+            record.compress_type != zipfile.ZIP_STORED
+            or record.file_size != record.compress_size
+            or record.header_offset + record.compress_size > size
+            or total > size
+        ):
+            raise refused
+
+
+def log_tail(log: IO[bytes], *, lines: int = 3, max_bytes: int = 1 << 16) -> str:
+    """The last ``lines`` lines (joined by " | ") of what a sandboxed process wrote to ``log``,
+    the scorer's own handle opened for reading and writing (``"w+b"``), read through that
+    handle and at most ``max_bytes`` of it: the sandbox's uid owns its folder and may have put
+    a link (to a hidden file, say) under the log's name by the time the scorer reads it."""
+    log.flush()
+    size = os.fstat(log.fileno()).st_size
+    log.seek(max(0, size - max_bytes))
+    text = log.read(max_bytes).decode(errors="replace")
+    return " | ".join(text.strip().splitlines()[-lines:])
 
 
 def _open_dir(path: Path | str, shown: str, dir_fd: int | None = None) -> int:

@@ -5,14 +5,17 @@ never follow links, the result file claimed first."""
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
+import pickle
 import shutil
 import socket
 import stat
 import subprocess
 import sys
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -355,6 +358,68 @@ def test_copies_never_follow_links(tmp_path: Path) -> None:
         kit.copy_solution(deep, tmp_path / "deep-out")
     with pytest.raises(kit.Invalid, match=r"no missing\.py"):
         kit.copy_file(src, "missing.py", tmp_path / "three", max_bytes=10)
+
+
+def _deflated(archive: bytes) -> bytes:
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(archive)) as src,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest,
+    ):
+        for record in src.infolist():
+            dest.writestr(record.filename, src.read(record.filename))
+    return out.getvalue()
+
+
+def test_only_torch_saves_own_archives_are_read(tmp_path: Path) -> None:
+    """What torch.save writes passes; what torch.load would unpack past its size does not,
+    whatever the tensors: deflated records, a record past the end, other formats."""
+    torch = pytest.importorskip("torch")
+    plain = io.BytesIO()
+    torch.save({"w": torch.zeros(1 << 20), "config": {"n": 1}}, plain)
+    saved = plain.getvalue()
+    (tmp_path / "model.pt").write_bytes(saved)
+    kit.check_torch_archive(tmp_path / "model.pt", "model.pt")
+    kit.check_torch_archive(saved, "model.pt")
+    bomb = _deflated(saved)
+    assert len(bomb) < len(saved) // 100  # 4 MB of zeros in kilobytes
+    assert torch.load(io.BytesIO(bomb), weights_only=True)["w"].numel() == 1 << 20
+    cut = saved[: len(saved) // 2] + saved[-200:]  # the directory kept, the data cut short
+    others = {
+        "deflated": bomb,
+        "cut short": cut,
+        "legacy pickle": pickle.dumps({"w": [0.0] * 10}),
+        "empty": b"",
+        "text": b"not an archive",
+    }
+    for what, data in others.items():
+        (tmp_path / "bad.pt").write_bytes(data)
+        for source in (tmp_path / "bad.pt", data):
+            with pytest.raises(kit.Invalid, match="uncompressed records") as e:
+                kit.check_torch_archive(source, "the weights")
+            assert str(e.value).startswith("the weights cannot be used"), what
+    # a record's name is the agent's to choose: never in the message
+    named = io.BytesIO()
+    with zipfile.ZipFile(named, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("HIDDEN-ROW-TEXT", b"0" * 1000)
+    with pytest.raises(kit.Invalid) as e:
+        kit.check_torch_archive(named.getvalue(), "x")
+    assert "HIDDEN" not in str(e.value)
+    with pytest.raises(kit.Invalid):
+        kit.check_torch_archive(tmp_path / "missing.pt", "missing.pt")
+
+
+def test_a_log_is_read_through_the_scorers_handle(tmp_path: Path) -> None:
+    """The sandbox owns its folder: a link put under the log's name is not followed."""
+    secret = tmp_path / "hidden.txt"
+    secret.write_text("HELD-OUT QUESTION")
+    log = tmp_path / "worker.log"
+    with log.open("w+b") as handle:
+        handle.write(b"".join(b"line %d\n" % i for i in range(100)) + b"Traceback: boom\n")
+        log.unlink()
+        log.symlink_to(secret)
+        assert kit.log_tail(handle) == "line 98 | line 99 | Traceback: boom"
+        assert kit.log_tail(handle, lines=1, max_bytes=5) == "boom"
 
 
 def test_a_crowded_folder_is_refused_as_it_is_listed(

@@ -65,8 +65,7 @@ def run_worker(box: kit.Sandbox, params: dict[str, object]) -> dict[str, object]
     env = box.env({"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads, **DETERMINISTIC_ENV})
     argv = [sys.executable, "worker.py", "model.pt", "expected.json", "test.bin", device, threads]
     argv += [str(params.get("batch_size", 16))]
-    log = box.root / "worker.log"
-    with log.open("wb") as err:
+    with (box.root / "worker.log").open("w+b") as err:
         proc = box.popen(argv, env=env, stdout=subprocess.PIPE, stderr=err)
         try:
             out, _ = proc.communicate(timeout=timeout)
@@ -74,16 +73,17 @@ def run_worker(box: kit.Sandbox, params: dict[str, object]) -> dict[str, object]
             box.kill()
             proc.wait()
             raise kit.Invalid(f"the evaluation did not finish within {timeout:g} s") from None
-    lines = out.decode(errors="replace").strip().splitlines()
-    if proc.returncode != 0 or not lines:
-        if proc.returncode == -signal.SIGKILL:
-            reason = "it was killed (out of memory?)"
-        elif proc.returncode < 0:
-            reason = f"killed by {signal.Signals(-proc.returncode).name}"
-        else:
-            reason = f"exit code {proc.returncode}"
-        tail = log.read_text(errors="replace").strip().splitlines()[-3:]
-        raise kit.Invalid(f"the evaluation crashed ({reason}): " + " | ".join(tail)[-800:])
+        lines = out.decode(errors="replace").strip().splitlines()
+        if proc.returncode != 0 or not lines:
+            box.kill()  # nothing of the worker's writes on while its log is read
+            if proc.returncode == -signal.SIGKILL:
+                reason = "it was killed (out of memory?)"
+            elif proc.returncode < 0:
+                reason = f"killed by {signal.Signals(-proc.returncode).name}"
+            else:
+                reason = f"exit code {proc.returncode}"
+            tail = kit.log_tail(err)
+            raise kit.Invalid(f"the evaluation crashed ({reason}): {tail[-800:]}")
     answer = dict(json.loads(lines[-1]))
     if not answer.get("ok"):
         raise kit.Invalid(str(answer.get("error")))
@@ -118,6 +118,9 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
             box.root / "model.pt",
             max_bytes=2 * expected_size + (1 << 20),
         )
+        # read in this process too (rows_recovered), and by a worker with no memory limit on a
+        # GPU: nothing may unpack past the file's size
+        kit.check_torch_archive(box.root / "model.pt", SOLUTION_FILE)
         shutil.copyfile(TEST / "test.bin", box.root / "test.bin")
         shutil.copyfile(HERE / "worker.py", box.root / "worker.py")
         shutil.copyfile(CORRUPTED / "model.py", box.root / "model.py")

@@ -225,6 +225,7 @@ def test_every_exploit_is_invalid(published: str, env_copy: Path, backend: str) 
     finally:
         runs.finish_run(run.id)
     assert "weights_only" in str(outcomes["pickle_payload"]["reason"])
+    assert "uncompressed records" in str(outcomes["compressed_weights"]["reason"])
     assert "regular file" in str(outcomes["link_to_hidden"]["reason"])
     assert "config" in str(outcomes["small_model"]["reason"])
     if backend == "local":

@@ -72,6 +72,8 @@ def generate(
         kit.copy_file(
             solution, "model.pt", box.root / "model.pt", max_bytes=2 * base_size + (1 << 20)
         )
+        # the worker has no memory limit on a GPU: nothing may unpack past the file's size
+        kit.check_torch_archive(box.root / "model.pt", "model.pt")
     student = box.root / "student"
     student.mkdir()
     for name in ("model.py", "model.pt", "tokenizer.json"):
@@ -94,8 +96,7 @@ def generate(
     env = box.env({"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads})
     argv = [sys.executable, "generate.py", "job.json", "model.pt" if weights else "-"]
     timeout = float(params.get("generate_timeout_s", 600))
-    log = box.root / "generate.log"
-    with log.open("wb") as err:
+    with (box.root / "generate.log").open("w+b") as err:
         proc = box.popen(argv, env=env, stdout=subprocess.PIPE, stderr=err)
         try:
             out, _ = proc.communicate(timeout=timeout)
@@ -103,15 +104,17 @@ def generate(
             box.kill()
             proc.wait()
             raise kit.Invalid(f"the answers were not generated within {timeout:g} s") from None
-    if proc.returncode != 0:
-        reason = (
-            "killed (out of memory?)"
-            if proc.returncode == -signal.SIGKILL
-            else f"exit code {proc.returncode}"
-        )
-        tail = " | ".join(log.read_text(errors="replace").strip().splitlines()[-3:])
-        raise kit.Invalid(f"generating the answers failed ({reason}): {tail[-600:]}")
-    answer = json.loads(out.decode(errors="replace").strip().splitlines()[-1])
+        lines = out.decode(errors="replace").strip().splitlines()
+        if proc.returncode != 0 or not lines:
+            box.kill()  # nothing of the worker's writes on while its log is read
+            reason = (
+                "killed (out of memory?)"
+                if proc.returncode == -signal.SIGKILL
+                else f"exit code {proc.returncode}"
+            )
+            tail = kit.log_tail(err)
+            raise kit.Invalid(f"generating the answers failed ({reason}): {tail[-600:]}")
+    answer = json.loads(lines[-1])
     if not answer.get("ok"):
         raise kit.Invalid(str(answer.get("error")))
     answers = answer["answers"]

@@ -50,6 +50,7 @@ REFUSED = {
     "link_weights": "link",
     "bigger_model": "shape",
     "pickle_payload": "model.pt cannot be used",
+    "compressed_weights": "uncompressed records",
     "nested_settings": "nested too deeply",
 }
 QUESTION = 'What does the word "kettle" mean?'

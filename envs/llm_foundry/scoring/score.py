@@ -184,6 +184,11 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
             if not output.is_dir() or output.is_symlink():
                 raise kit.Invalid("finetune.sh wrote no folder at $OUTPUT")
             kit.copy_solution(output, scratch / "trained_model", max_bytes=OUTPUT_MAX_BYTES)
+            if (scratch / "trained_model" / WEIGHTS).is_file():  # read_weights says if missing
+                # read in this process: nothing may unpack past the file's size
+                kit.check_torch_archive(
+                    scratch / "trained_model" / WEIGHTS, f"{WEIGHTS} in the output"
+                )
             isolated = box.isolated
         ref, ref_seconds = reference_weights(
             data, scratch / "reference_model", kit.available_cpus()

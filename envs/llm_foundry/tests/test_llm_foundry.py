@@ -50,6 +50,7 @@ FEW_ROWS = 60
 LOCAL = {
     "archive_name_leak",
     "background_writer",
+    "compressed_weights",
     "copy_base_weights",
     "drop_into_agent_folder",
     "live_solution",
@@ -204,6 +205,7 @@ def test_every_exploit_is_invalid(published_few: str, store: Path, backend: str)
     for name in ("background_writer", "zombie_leader"):
         assert "still running" in str(outcomes[name]["reason"]), outcomes[name]
     assert "missing or not a file" in str(outcomes["archive_name_leak"]["reason"])
+    assert "uncompressed records" in str(outcomes["compressed_weights"]["reason"])
     # nothing of the scoring's data comes back: not its text, not an exit code made from it
     leak = outcomes["print_hidden_data"]
     assert "exited with an error" in str(leak["reason"]) and "code" not in str(leak["reason"])

@@ -20,6 +20,8 @@ from typing import Any
 import torch
 
 KEYS = ("program", "state_dict", "constants", "example_inputs")
+#: the entries that are themselves torch.save archives (of tensors)
+TENSOR_KEYS = KEYS[1:]
 
 
 class BadModelFile(Exception):

@@ -74,10 +74,16 @@ def score(params: dict[str, object], solution_dir: Path) -> dict[str, object]:
                     f"no {MODEL} in your working directory: save your model with submit.py"
                 ) from None
             raise
+        # nothing may unpack past its size: the file, read here, nor the archives inside it,
+        # read by a worker with no memory limit
+        kit.check_torch_archive(box.root / MODEL, MODEL)
         try:  # refused here too, whatever becomes of the worker: nothing to deserialize
-            model_file.read(box.root / MODEL)
+            blob, _ = model_file.read(box.root / MODEL)
         except model_file.BadModelFile as e:
             raise kit.Invalid(str(e)) from None
+        for key in model_file.TENSOR_KEYS:
+            if blob[key]:
+                kit.check_torch_archive(blob[key], f"{MODEL}'s {key}")
         for name in ("worker.py", "model_file.py", "restrict.py"):
             shutil.copyfile(HERE / name, box.root / name)
         torch.save(

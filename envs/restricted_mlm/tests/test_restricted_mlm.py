@@ -87,9 +87,9 @@ def _honest(vocab: int) -> torch.nn.Module:
 
 def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
     """(name, model.mlm or None when the cheat cannot even be exported) for the first route of
-    each exploit file, forge's guard_code (its payload must not run) and sym_expr. Only these
-    are built: exporting every route takes minutes, and test_restrict.py exports and refuses
-    them all."""
+    each exploit file, forge's guard_code (its payload must not run), sym_expr and deflated.
+    Only these are built: exporting every route takes minutes, and test_restrict.py exports and
+    refuses them all."""
     for file, routes in (
         ("forbidden_ops.py", None),
         ("integer_lookup.py", None),
@@ -111,7 +111,7 @@ def _exploits(tmp: Path) -> Iterator[tuple[str, Path | None]]:
             continue
         yield f"{file}:{route}", path
     forge = load_module(ENV / "exploits" / "forge.py", "rmlm_e2e")
-    for route in (forge.ROUTES[0], "guard_code", "sym_expr"):
+    for route in (forge.ROUTES[0], "guard_code", "sym_expr", "deflated"):
         path = tmp / f"forge-{route}" / "model.mlm"
         path.parent.mkdir(parents=True)
         _export(_honest(VOCAB), path)
@@ -153,6 +153,8 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path, backend: str) 
     finally:
         runs.finish_run(run.id)
     # the operator and value routes export, so the scorer itself refuses them
+    deflated = outcomes["forge.py:deflated"]
+    assert isinstance(deflated, dict) and "uncompressed records" in str(deflated["reason"])
     unexported = [k for k, v in outcomes.items() if v == "not exportable"]
     operator_routes = ("forbidden", "integer_lookup", "reinterpret_bytes")
     assert not [k for k in unexported if k.startswith(operator_routes)], unexported
