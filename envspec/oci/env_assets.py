@@ -91,9 +91,46 @@ def asset_cache() -> Path:
     return constants.cache_dir("assets")
 
 
+#: history marker of the layer that follows: an asset's, mounted at the label's value
+ASSET_LABEL = "dev.envspec.asset"
+#: top-level folders a Debian image has already: an asset mounted below one keeps docker's own
+#: COPY to its mount (folders above it untouched; their dates are the build's)
+_SYSTEM_TOPS = frozenset(
+    [
+        "bin",
+        "boot",
+        "dev",
+        "etc",
+        "home",
+        "lib",
+        "lib64",
+        "media",
+        "mnt",
+        "opt",
+        "proc",
+        "root",
+        "run",
+        "sbin",
+        "srv",
+        "sys",
+        "tmp",
+        "usr",
+        "var",
+    ]
+)
+#: the date every folder of an asset's layer carries, so that a layer built twice (the public
+#: assets in the agent's and the scorer's image) is the same layer, whatever the clock
+FOLDER_MTIME = 946684800  # 2000-01-01
+
+
 def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, role: str) -> str:
     """Build ``tag`` from ``image`` plus one layer per asset, copied to its ``mount``, owned by
     root. Returns the new image id (``image`` itself when there is nothing to add).
+
+    A mount under a folder of its own (``/assets/x``) is copied as a tree from ``/`` whose
+    folders carry a fixed date: docker dates the folders it makes by its clock, so the same
+    public asset in the agent's and the scorer's image would otherwise be two layers whenever
+    their builds straddle a second.
 
     Raises:
         BuildError: the engine refused the build.
@@ -104,14 +141,27 @@ def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, 
         ctx = Path(tmp)
         lines = [f"FROM {image}", "USER root"]
         for asset, files in assets:
-            dest = ctx / asset.name
+            mount = asset.mount.rstrip("/")
+            tree = mount.strip("/").split("/")[0] not in _SYSTEM_TOPS
+            top = ctx / f"{asset.name}.tree" if tree else ctx / asset.name
+            dest = top / mount.lstrip("/") if tree else top
+            dest.parent.mkdir(parents=True, exist_ok=True)
             if asset.visibility == "scorer":  # hidden data: root-only, also inside the scorer
                 shutil.copytree(files, dest)
                 for p in (dest, *dest.rglob("*")):
                     os.chmod(p, 0o700 if p.is_dir() else 0o600)
             else:
                 shutil.copytree(files, dest, copy_function=link_or_copy)
-            lines.append(f"COPY {asset.name}/ {asset.mount.rstrip('/')}/")
+            lines.append(f"LABEL {ASSET_LABEL}={mount}")
+            if tree:
+                folders = [p for p in (top, *top.rglob("*")) if p.is_dir()]
+                for p in folders:
+                    if not (p == dest or dest in p.parents):
+                        os.chmod(p, 0o755)  # the folders above the mount, as docker makes them
+                    os.utime(p, (FOLDER_MTIME, FOLDER_MTIME))
+                lines.append(f"COPY {top.name}/ /")
+            else:
+                lines.append(f"COPY {asset.name}/ {mount}/")
         user = engine.image_user(image)
         if user:
             lines.append(f"USER {user}")

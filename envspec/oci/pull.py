@@ -276,26 +276,38 @@ def shared_layers(store: Store, images: Any) -> frozenset[str]:
 #: the COPY of a baked asset as an image's history records it (the classic builder's "#(nop)
 #: COPY dir:... in /assets/x/", BuildKit's "COPY x/ /assets/x/ # buildkit"): its destination
 _COPY_TO = re.compile(r"COPY\b.*\s(/\S*?)/?\s*(?:# buildkit)?\s*$")
+#: the marker env_assets.add_asset_layers puts before each asset's COPY: its mount
+_ASSET_MARK = re.compile(r"LABEL\s+" + re.escape(env_assets.ASSET_LABEL) + r"=(/\S*)")
 
 
 def asset_layers(store: Store, images: Any, manifest: Manifest) -> frozenset[str]:
     """Digests of the layers of ``images`` ((repo, digest) pairs) that bake ``manifest``'s
-    top-level assets in (a COPY to an asset's mount, as env_assets.add_asset_layers writes
-    it, read from the image's history): the local backend reads the assets from the store
-    instead, so neither it nor a slim layout needs them (a packaged model: a gigabyte)."""
+    top-level assets in (the COPY after env_assets.add_asset_layers's marker, or a COPY to an
+    asset's mount in images built before the marker, read from the image's history): the
+    local backend reads the assets from the store instead, so neither it nor a slim layout
+    needs them (a packaged model: a gigabyte)."""
     mounts = {a.mount.rstrip("/") for a in manifest.assets}
     found: set[str] = set()
     for repo, digest in images:
         data, _, _ = store.get_manifest(repo, digest)
         image = json.loads(data)
         config = json.loads(store.get_blob(repo, image["config"]["digest"]))
-        made = [h for h in config.get("history", []) if not h.get("empty_layer")]
-        if len(made) != len(image.get("layers", [])):
+        history = config.get("history", [])
+        layers = iter(image.get("layers", []))
+        if sum(1 for h in history if not h.get("empty_layer")) != len(image.get("layers", [])):
             continue  # a history that does not say which layer is which
-        for step, layer in zip(made, image["layers"], strict=True):
-            copied = _COPY_TO.search(step.get("created_by", ""))
-            if copied and copied.group(1).rstrip("/") in mounts:
+        marked = None
+        for step in history:
+            created = step.get("created_by", "")
+            if step.get("empty_layer"):
+                mark = _ASSET_MARK.search(created)
+                marked = mark.group(1).rstrip("/") if mark else marked
+                continue
+            layer = next(layers)
+            copied = _COPY_TO.search(created)
+            if copied and (marked or copied.group(1).rstrip("/")) in mounts:
                 found.add(layer["digest"])
+            marked = None
     return frozenset(found)
 
 
