@@ -215,8 +215,8 @@ def check_torch_archive(source: Path | bytes, shown: str) -> None:
             raise refused
 
 
-def log_tail(log: IO[bytes], *, lines: int = 3, max_bytes: int = 1 << 16) -> str:
-    """The last ``lines`` lines (joined by " | ") of what a sandboxed process wrote to ``log``,
+def log_tail(log: IO[bytes], *, lines: int = 3, sep: str = " | ", max_bytes: int = 1 << 16) -> str:
+    """The last ``lines`` lines (joined by ``sep``) of what a sandboxed process wrote to ``log``,
     the scorer's own handle opened for reading and writing (``"w+b"``), read through that
     handle and at most ``max_bytes`` of it: the sandbox's uid owns its folder and may have put
     a link (to a hidden file, say) under the log's name by the time the scorer reads it."""
@@ -224,7 +224,7 @@ def log_tail(log: IO[bytes], *, lines: int = 3, max_bytes: int = 1 << 16) -> str
     size = os.fstat(log.fileno()).st_size
     log.seek(max(0, size - max_bytes))
     text = log.read(max_bytes).decode(errors="replace")
-    return " | ".join(text.strip().splitlines()[-lines:])
+    return sep.join(text.strip().splitlines()[-lines:])
 
 
 def _open_dir(path: Path | str, shown: str, dir_fd: int | None = None) -> int:

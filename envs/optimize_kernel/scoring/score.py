@@ -116,12 +116,15 @@ class Worker:
     ) -> None:
         self.box = box
         self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.log = box.root / f"{mode}.log"
+        # read through this handle, never by name: the solution's uid owns the folder and could
+        # put a link to a root-only file there before it dies
+        self.log = (box.root / f"{mode}.log").open("w+b")
         argv = [sys.executable, "worker.py", mode, "code", str(child.fileno())]
         argv += [str(caller.n), caller.device]
         env = box.env({"TRITON_CACHE_DIR": str(box.root / "triton")})
-        with self.log.open("wb") as log:
-            self.proc = box.popen(argv, env=env, stdout=log, stderr=log, pass_fds=(child.fileno(),))
+        self.proc = box.popen(
+            argv, env=env, stdout=self.log, stderr=self.log, pass_fds=(child.fileno(),)
+        )
         child.close()
         caller.setup(self)
         hello = self.receive(timeout)
@@ -163,11 +166,7 @@ class Worker:
 
     def log_tail(self, lines: int = 15) -> str:
         """The end of what the solution's process printed (its own output, for the agent)."""
-        try:
-            text = self.log.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.strip().splitlines()[-lines:])[-3000:]
+        return kit.log_tail(self.log, lines=lines, sep="\n")[-3000:]
 
 
 class CpuCalls:

@@ -135,6 +135,9 @@ def test_every_exploit_fails(published_light: str, backend: str, leased_uids: Le
     finally:
         runs.finish_run(run.id)
     assert "link" in outcomes["link_solution"], outcomes["link_solution"]
+    # the crash is reported, from the solution's own output: not the scorer's script's end
+    assert "died" in outcomes["log_link"], outcomes["log_link"]
+    assert "run_scorer" not in outcomes["log_link"], outcomes["log_link"]
 
 
 def _files(store: object, repo: str, layers: list[dict[str, object]]) -> dict[str, bytes]:
