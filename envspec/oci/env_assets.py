@@ -82,6 +82,9 @@ def fetch_asset(ref: Reference, dest_root: Path, *, access: Access | None = None
             ) from e
         for p in (dest, *dest.rglob("*")):
             os.chmod(p, 0o755 if p.is_dir() else 0o644)
+            # the date of the fetch would otherwise reach the image layers built from these
+            # files: a layer docker's cache kept from an earlier fetch differs from a new one
+            os.utime(p, (ASSET_MTIME, ASSET_MTIME))
         complete.write_text(str(ref))
     return dest
 
@@ -89,6 +92,12 @@ def fetch_asset(ref: Reference, dest_root: Path, *, access: Access | None = None
 def asset_cache() -> Path:
     """The operator's cache of fetched assets (``$ENVSPEC_HOME/cache/assets``)."""
     return constants.cache_dir("assets")
+
+
+#: the date every file and folder of a fetched asset and of its image layer carries, so that a
+#: layer built twice (the public assets in the agent's and the scorer's image, or again after
+#: another fetch) is the same layer, whatever the clock
+ASSET_MTIME = 946684800  # 2000-01-01
 
 
 #: history marker of the layer that follows: an asset's, mounted at the label's value
@@ -118,19 +127,16 @@ _SYSTEM_TOPS = frozenset(
         "var",
     ]
 )
-#: the date every folder of an asset's layer carries, so that a layer built twice (the public
-#: assets in the agent's and the scorer's image) is the same layer, whatever the clock
-FOLDER_MTIME = 946684800  # 2000-01-01
 
 
 def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, role: str) -> str:
     """Build ``tag`` from ``image`` plus one layer per asset, copied to its ``mount``, owned by
     root. Returns the new image id (``image`` itself when there is nothing to add).
 
-    A mount under a folder of its own (``/assets/x``) is copied as a tree from ``/`` whose
-    folders carry a fixed date: docker dates the folders it makes by its clock, so the same
-    public asset in the agent's and the scorer's image would otherwise be two layers whenever
-    their builds straddle a second.
+    Every file and folder carries a fixed date (``ASSET_MTIME``), and a mount under a folder
+    of its own (``/assets/x``) is copied as a tree from ``/``: docker dates the folders it
+    makes by its clock, so the same public asset in the agent's and the scorer's image would
+    otherwise be two layers whenever their builds straddle a second.
 
     Raises:
         BuildError: the engine refused the build.
@@ -153,12 +159,11 @@ def add_asset_layers(image: str, tag: str, assets: list[tuple[Asset, Path]], *, 
             else:
                 shutil.copytree(files, dest, copy_function=link_or_copy)
             lines.append(f"LABEL {ASSET_LABEL}={mount}")
+            for p in (top, *top.rglob("*")):
+                if tree and p.is_dir() and not (p == dest or dest in p.parents):
+                    os.chmod(p, 0o755)  # the folders above the mount, as docker makes them
+                os.utime(p, (ASSET_MTIME, ASSET_MTIME), follow_symlinks=False)
             if tree:
-                folders = [p for p in (top, *top.rglob("*")) if p.is_dir()]
-                for p in folders:
-                    if not (p == dest or dest in p.parents):
-                        os.chmod(p, 0o755)  # the folders above the mount, as docker makes them
-                    os.utime(p, (FOLDER_MTIME, FOLDER_MTIME))
                 lines.append(f"COPY {top.name}/ /")
             else:
                 lines.append(f"COPY {asset.name}/ {mount}/")

@@ -5,6 +5,7 @@ on both backends. A scorer-only asset never reaches the agent."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -258,3 +259,39 @@ def test_variant_assets_are_added_when_a_run_starts(
             assert got is want, (name, a.name)
     out = _answer_40(ref, variant="big", backend="docker")
     assert out["valid"] and out["score"] == 33.0 and out["message"] == "big hint"
+
+
+def test_an_asset_fetched_again_bakes_the_same_layer(
+    tmp_path: Path, python_base: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The public asset's layer in the agent's and the scorer's image is one layer even when
+    docker's cache kept one built from an earlier fetch (CI, 2026-12-07: three asset layers
+    where two were expected): the files carry a fixed date, not their fetch's."""
+    from envspec.models.manifest import Asset
+    from envspec.oci import engine
+    from envspec.oci.env_assets import add_asset_layers, fetch_asset
+
+    source = tmp_path / "source"
+    ref = Reference.parse(_asset(tmp_path / "a", "public", {"d/hint.txt": "look\n"}, source))
+    located = Reference.parse(f"oci:{source}:{ref.repository}@{ref.digest}")
+    asset = Asset(name="public", ref=str(ref), mount="/assets/public", visibility="agent")
+    diffs = []
+    for n in range(2):
+        cache = tmp_path / f"cache{n}"  # a fetch of its own, another second of the clock
+        files = fetch_asset(located, cache)
+        assert {p.stat().st_mtime for p in (files, *files.rglob("*"))} == {946684800}
+        # another image under it each time: no build cache shared between the two
+        base = engine.build_dockerfile(
+            _context(tmp_path / f"ctx{n}", f"FROM {python_base}\nLABEL n={n}{os.getpid()}\n"),
+            tag=f"envspec-test/asset-base:{n}",
+        )
+        image = add_asset_layers(base, f"envspec-test/asset-layer:{n}", [(asset, files)], role="x")
+        diffs.append(engine.client().images.get(image).attrs["RootFS"]["Layers"][-1])
+        time.sleep(1.1)
+    assert diffs[0] == diffs[1]
+
+
+def _context(folder: Path, dockerfile: str) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "Dockerfile").write_text(dockerfile)
+    return folder

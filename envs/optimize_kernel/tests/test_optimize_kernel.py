@@ -119,6 +119,7 @@ def test_every_exploit_fails(published_light: str, backend: str, leased_uids: Le
     try:
         control = runs.score_run(run.id).agent_view()
         assert control["valid"], control
+        best, rescored = float(control["score"]), False  # type: ignore[arg-type]
         for exploit in exploits:
             runs.exec_in_run(run.id, ["rm", "-f", "solution.py"])
             runs.put_files(run.id, {"solution.py": starting})
@@ -127,7 +128,19 @@ def test_every_exploit_fails(published_light: str, backend: str, leased_uids: Le
             outcomes[exploit.name] = f"{note}: {view}"
             assert not leased_uids.left, f"{exploit.name} left {leased_uids.left}"
             if exploit.expect == NO_GAIN and view["valid"]:
-                gain = (float(control["score"]) - float(view["score"])) / span  # type: ignore[arg-type]
+                gain = (best - float(view["score"])) / span  # type: ignore[arg-type]
+                if gain > tol and not rescored:
+                    # a machine busy with other tests slows a single scoring by more than the
+                    # tolerance (CI: 41% of the CPU taken, the control 0.39 of the span slower):
+                    # the starting solution is scored once more and its best time compared
+                    rescored = True
+                    runs.exec_in_run(run.id, ["rm", "-f", "solution.py"])
+                    runs.put_files(run.id, {"solution.py": starting})
+                    again = runs.score_run(run.id).agent_view()
+                    assert again["valid"], again
+                    best = min(best, float(again["score"]))  # type: ignore[arg-type]
+                    gain = (best - float(view["score"])) / span  # type: ignore[arg-type]
+                    outcomes[exploit.name] += f" (the start again: {again['score']})"
                 assert gain <= tol, outcomes[exploit.name]
             else:
                 assert view["valid"] is False, outcomes[exploit.name]
