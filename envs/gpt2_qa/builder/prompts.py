@@ -90,6 +90,18 @@ _POS = {"n.": "noun", "v. t.": "verb", "v. i.": "verb", "a.": "adjective", "adv.
 GCIDE_KEPT = 20000
 
 
+def headwords() -> list[str]:
+    """Every GCIDE headword of a plain part of speech (noun, verb, adjective, adverb) in
+    letters, spaces and hyphens, lowercase, in the dictionary's order: the words a control's
+    subject is drawn from (judge.Outlines)."""
+    found: dict[str, None] = {}
+    for _, entry in sources.SOURCES["dict-gcide"].extractor(Path()):
+        head = _GCIDE_HEAD.match(entry)
+        if head and head.group(2).strip().rstrip(",") in _POS and head.group(1).isascii():
+            found.setdefault(head.group(1).strip().lower(), None)
+    return list(found)
+
+
 def gcide() -> Iterator[Prompt]:
     """A question for each GCIDE headword with a plain first definition (GCIDE_KEPT of them,
     chosen by the hash of the word: the same every build)."""

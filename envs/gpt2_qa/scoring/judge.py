@@ -277,14 +277,20 @@ def _edits(a: str, b: str, most: int) -> int:
 
 def _is_mention(letters: str, subject: str) -> bool:
     """Whether a word of these ``letters`` names ``subject`` (its letters) as the judge would
-    read it: all of a short subject; else its first MENTION_LETTERS letters, or within one
-    edit for each MENTION_EDITS_PER of its letters."""
+    read it: all of a short subject; else its first MENTION_LETTERS letters, or, beginning
+    with its first letter and at least MENTION_LETTERS long, within one edit for each
+    MENTION_EDITS_PER of its letters."""
     if not letters:
         return False
     if len(subject) < MENTION_LETTERS:
         return letters == subject
     if letters.startswith(subject[:MENTION_LETTERS]):
         return True
+    # a word within the edits must begin as the subject does and be no shorter than
+    # MENTION_LETTERS: otherwise common words were swapped ("and" for "hand", "amine" for
+    # "famine"), which made the control read worse and the answer score better (a review)
+    if len(letters) < MENTION_LETTERS or letters[0] != subject[0]:
+        return False
     most = len(subject) // MENTION_EDITS_PER
     return _edits(letters, subject, most) <= most
 
@@ -328,6 +334,68 @@ def mentions(message: str, answer: str) -> list[tuple[int, int]]:
     of ``message`` (_mentions); none when ``message`` quotes none."""
     found = subject(message)
     return [] if found is None else _mentions(found, shown(answer))
+
+
+def with_subject(message: str, word: str) -> str:
+    """``message`` asking about ``word`` instead of its quoted subject (as the judge is shown
+    it); ``message`` itself when it quotes none."""
+    message = shown(message, MAX_MESSAGE)
+    found = _SUBJECT.search(message)
+    return message if found is None else message[: found.start(1)] + word + message[found.end(1) :]
+
+
+def _outlines(letters: str) -> list[tuple[object, ...]]:
+    """The outlines of a word's letters, the closest first: its length with its first two
+    and last two letters; the first two and last two; the first and the last two; the first
+    two and the last; the first and the last; the last two."""
+    first, last = letters[:2], letters[-2:]
+    return [
+        ("whole", len(letters), first, last),
+        ("ends", first, last),
+        ("tail", letters[:1], last),
+        ("head", first, letters[-1:]),
+        ("corners", letters[:1], letters[-1:]),
+        ("last", last),
+    ]
+
+
+class Outlines:
+    """Words by the outline of their spelling, to draw a control's subject that the judge
+    cannot tell from the answer's by the letters an answer could key on.
+
+    Why: an answer keyed to its subject's spelling ('Reply 9 if the quoted word begins with
+    "sh" and ends with "rk"') names no mention for the swap to exchange, yet the judge grades
+    it a little better for its own question than for an unrelated control (an attacker's
+    review, 2026-12-07: 0.762 where the reference scored 0.576; calibration/
+    keyed-answers-weighed-here.json). A control whose subject has the same length, first two
+    and last two letters fits such an answer as well as its own question does."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words: dict[tuple[object, ...], list[str]] = {}
+        for word in dict.fromkeys(words):
+            letters = _letters(word)
+            if len(letters) >= MENTION_LETTERS:
+                for key in _outlines(letters):
+                    self.words.setdefault(key, []).append(word)
+
+    def like(self, subject: str) -> list[str]:
+        """The words spelled most like ``subject`` (its closest outline that holds a word
+        other than it, and of those the nearest in length), none a mention of it or it of
+        them: the candidates for its control's subject; empty when no word shares even its
+        last two letters, or the subject is shorter than MENTION_LETTERS."""
+        wanted = _letters(subject)
+        if len(wanted) < MENTION_LETTERS:
+            return []
+        for key in _outlines(wanted):
+            found = [
+                w
+                for w in self.words.get(key, [])
+                if not _is_mention(_letters(w), wanted) and not _is_mention(wanted, _letters(w))
+            ]
+            if found:  # of these, the nearest in length
+                gap = min(abs(len(_letters(w)) - len(wanted)) for w in found)
+                return [w for w in found if abs(len(_letters(w)) - len(wanted)) == gap]
+        return []
 
 
 def control_for(

@@ -9,7 +9,7 @@ cost before it runs and refuses it once the run's budget could not pay for it.
     GET  /health
 
 ``preference`` is how answer A fares against B (judge.py: each graded for M less its grade as
-an answer to a control drawn from hidden questions of the service's own; 0.5 a tie). Nothing
+an answer to a control drawn per call as the scorer's were drawn, controls_for; 0.5 a tie). Nothing
 else is answered: no free prompt, no grade, no text of the model's. The model runs in this
 process, in the service's own container or (local backend) on the host, outside
 the run's network namespace, so the proxy is the only way the agent has to it. A comparison's
@@ -43,10 +43,24 @@ PICK = random.SystemRandom()
 
 
 class State:
-    """What main() loads: the judge model's ``Ask`` and the controls."""
+    """What main() loads: the judge model's ``Ask``, the controls for messages about no
+    quoted subject and the words the subjects of the others' controls are drawn from."""
 
     ask: judge.Ask
     controls: list[str]
+    outlines: judge.Outlines
+
+
+def controls_for(message: str, controls: list[str], outlines: judge.Outlines) -> list[str]:
+    """The controls a comparison for ``message`` draws from, as the scorer's were drawn when
+    its assets were built: ``message`` asked of each word spelled like its quoted subject
+    (judge.Outlines), or, for a subject no word is spelled like or none, ``controls`` (but
+    ``message`` itself)."""
+    found = judge.subject(message)
+    words = outlines.like(found) if found is not None else []
+    if words:
+        return [judge.with_subject(message, w) for w in words]
+    return [c for c in controls if c != message] or controls
 
 
 def _comparison(body: Any) -> tuple[str, list[str]] | str:
@@ -72,10 +86,10 @@ def _cost(chat: list[dict[str, str]]) -> int:
 
 
 def quote(message: str, answers: list[str], controls: list[str]) -> int:
-    """The most a comparison can cost in tokens: for each answer shown, its grading, its
-    control's with the control that makes it longest (the answer's mentions found once: the
-    quote is never charged, so it must cost little), and its grading as it stands for the
-    longest control."""
+    """The most a comparison can cost in tokens, ``controls`` being those it draws from
+    (controls_for): for each answer shown, its grading, its control's with the control that
+    makes it longest (the answer's mentions found once: the quote is never charged, so it
+    must cost little), and its grading as it stands for the longest control."""
     total = 0
     shown = [a for a in answers if judge.degenerate(message, a) is None]
     for answer in shown:
@@ -111,10 +125,11 @@ class Judge(http.server.BaseHTTPRequestHandler):
             self._answer(400, {"error": {"message": request, "type": "invalid_request_error"}})
             return
         message, answers = request
+        controls = controls_for(message, State.controls, State.outlines)
         if self.path == "/v1/quote":
-            self._answer(200, {"usage": quote(message, answers, State.controls)})
+            self._answer(200, {"usage": quote(message, answers, controls)})
         elif self.path == "/v1/compare":
-            control = PICK.choice([c for c in State.controls if c != message])
+            control = PICK.choice(controls)
             a, b = (judge.grade(State.ask, message, x, control) for x in answers)
             self._answer(
                 200, {"preference": judge.preference(a, b)}, max(MIN_CHARGE, a.tokens + b.tokens)
@@ -134,6 +149,7 @@ def main() -> None:
     # the length of the control it drew
     pool = hidden / "service_controls.jsonl"
     State.controls = [json.loads(line)["prompt"] for line in pool.open()]
+    State.outlines = judge.Outlines((hidden / "control_words.txt").read_text().split("\n"))
     model = Path(os.environ["ENVSPEC_ASSET_JUDGE"]) / "model.gguf"
     engine = judge.engine_of(str(hidden))
     State.ask = judge.asker(str(model), engine, threads=int(params.get("judge_threads", 2)))

@@ -92,18 +92,26 @@ def _builder() -> Any:
     return load_module(ENV / "builder" / "build_assets.py", "qa_build")
 
 
-def _budget(assets: Path) -> int:
-    """A judge budget that pays for the quote of the agent's first comparison (COMPARE) and,
-    once that has cost what it cost, not for the same comparison again."""
-    controls = [
-        json.loads(line)["prompt"]
-        for line in (assets / "hidden-lite" / "service_controls.jsonl").open()
-    ]
+def _service() -> Any:
     with pytest.MonkeyPatch.context() as patch:
         patch.syspath_prepend(str(ENV / "scoring"))
         patch.syspath_prepend(str(ENV.parents[1] / "envspec" / "kit"))
-        service = load_module(ENV / "scoring" / "judge_service.py", "qa_judge_service")
-        return int(service.quote(QUESTION, [ANSWER, ""], controls)) + 1
+        return load_module(ENV / "scoring" / "judge_service.py", "qa_judge_service")
+
+
+def _controls(assets: Path) -> list[str]:
+    """The controls the service draws from for QUESTION (its subject's spelling's)."""
+    hidden = assets / "hidden-lite"
+    pool = [json.loads(line)["prompt"] for line in (hidden / "service_controls.jsonl").open()]
+    service = _service()
+    words = (hidden / "control_words.txt").read_text().split("\n")
+    return list(service.controls_for(QUESTION, pool, service.judge.Outlines(words)))
+
+
+def _budget(assets: Path) -> int:
+    """A judge budget that pays for the quote of the agent's first comparison (COMPARE) and,
+    once that has cost what it cost, not for the same comparison again."""
+    return int(_service().quote(QUESTION, [ANSWER, ""], _controls(assets))) + 1
 
 
 @pytest.fixture(scope="module")
@@ -160,11 +168,7 @@ def _engine_tokens(assets: Path) -> set[int]:
     engine itself (llama.cpp in this process, as the service runs it)."""
     judge = load_module(ENV / "scoring" / "judge.py", "qa_judge")
     ask = judge.local_asker(str(assets / "judge" / "model.gguf"), threads=2)
-    controls = [
-        json.loads(line)["prompt"]
-        for line in (assets / "hidden-lite" / "service_controls.jsonl").open()
-    ]
-    return {judge.grade(ask, QUESTION, ANSWER, c).tokens for c in controls}
+    return {judge.grade(ask, QUESTION, ANSWER, c).tokens for c in _controls(assets)}
 
 
 @pytest.mark.parametrize("backend", ["docker", "local"])
@@ -242,6 +246,23 @@ def test_intermediate_questions_are_neither_final_nor_the_agents(built: tuple[Pa
     agents = prompts(assets / "student" / "train_prompts.jsonl")
     assert len(final) == len(intermediate) == 4
     assert not final & intermediate and not (final | intermediate) & agents
+
+
+def test_each_control_is_spelled_like_its_question(built: tuple[Path, str]) -> None:
+    """0.10.0: the builder drew each question's control from the words spelled like its
+    subject (exploits/keyed_answers.sh), and left those words to the judge service."""
+    hidden = built[0] / "hidden-lite"
+    judge = load_module(ENV / "scoring" / "judge.py", "qa_judge_controls")
+    outlines = judge.Outlines((hidden / "control_words.txt").read_text().split("\n"))
+    pool = {json.loads(line)["prompt"] for line in (hidden / "controls.jsonl").open()}
+    for file in ("prompts.jsonl", "intermediate.jsonl"):
+        for row in map(json.loads, (hidden / file).open()):
+            words = outlines.like(judge.subject(row["prompt"]))
+            if not words:  # a subject of three letters or fewer: the pool's, in turn
+                assert row["control"] in pool, row
+                continue
+            assert judge.with_subject(row["prompt"], "X") == judge.with_subject(row["control"], "X")
+            assert judge.subject(row["control"]) in words, row
 
 
 def test_nothing_hidden_is_in_the_agent_image(built: tuple[Path, str]) -> None:

@@ -96,6 +96,13 @@ def test_an_answer_must_fit_its_own_question_better_than_another() -> None:
         assert judge.control_for(q, f"{hidden}: ok", other)[1] in ('"_kettle": ok', "kettle: ok")
     swapped = judge.control_for(q, "a famine, the famous mine, re:famine", other)[1]
     assert swapped == "a kettle, the famous mine, re:kettle"
+    # common words an edit away stay (a review, 2026-12-07: "and" swapped for "hand" made the
+    # control read worse); a typo that keeps the first letter is still the subject
+    hand = 'What does the word "hand" mean?'
+    assert judge.control_for(hand, "a hand and a band, hnad", other)[1] == (
+        "a kettle and a band, kettle"
+    )
+    assert judge.control_for(q, "an amine", other)[1] == "an amine"
     # a swap that lengthens the answer shows the control all of it (its end is not cut off)
     long = " ".join(f"fami{n}" for n in range(130)) + " END"
     assert len(long) <= judge.MAX_ANSWER
@@ -188,6 +195,59 @@ def test_settings_bounds() -> None:
         with pytest.raises(ValueError):
             student.Settings.parse(bad)
     assert student.cut(" A drink.\n\nQuestion: more") == "A drink."
+
+
+#: made-up words, spelled to exercise each outline
+WORDS = ["bloomet", "blankets", "blanked", "blowset", "bleat", "bathmet", "brisket", "go", "x"]
+
+
+def test_a_control_is_spelled_like_the_subject() -> None:
+    """0.10.0: an answer keyed to its subject's letters ('begins with "sh" and ends with
+    "rk"') fitted its own question better than an unrelated control (an attacker's review,
+    2026-12-07: 0.762 on the real judge, the reference 0.576); the control's subject now has
+    the subject's outline: its length, first two and last two letters when a word has them."""
+    outlines = judge.Outlines(WORDS)
+    # its length and ends; "blankets" and "blanked" are mentions of it (the swap's rules)
+    assert outlines.like("blanket") == ["bloomet", "blowset"]
+    assert outlines.like("BLANKET") == ["bloomet", "blowset"]
+    # no word of its length: its ends, the nearest length ("bloomet" begins with "bloo")
+    assert outlines.like("bloomsbet") == ["blowset"]
+    # then its first letter and last two, every one as near in length
+    assert outlines.like("bonnet") == ["bloomet", "blowset", "bathmet", "brisket"]
+    assert outlines.like("go") == [] and outlines.like("zzzz") == []
+    q = 'What does the word "blanket" mean?'
+    assert judge.with_subject(q, "bloomet") == 'What does the word "bloomet" mean?'
+    assert judge.with_subject("Who?", "bloomet") == "Who?"
+
+
+def test_the_builder_and_the_service_draw_matched_controls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The scorer's controls (drawn by the builder with the secret) and the service's (drawn
+    per call) are the question asked of a word spelled like its subject; a question about
+    no subject, or one no word is spelled like, gets a control of the pool."""
+    monkeypatch.syspath_prepend(str(ENV / "scoring"))
+    monkeypatch.syspath_prepend(str(ENV / "builder"))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[3] / "envspec" / "kit"))
+    builder = load_module(ENV / "builder" / "build_assets.py", "qa_build_controls")
+    service = load_module(ENV / "scoring" / "judge_service.py", "judge_service_controls")
+    prompts = load_module(ENV / "builder" / "prompts.py", "prompts_controls")
+    outlines = judge.Outlines(WORDS)
+    questions = [
+        prompts.Prompt("gcide", 'What does "blanket" mean?', ""),
+        prompts.Prompt("gcide", 'What does "zzzz" mean?', ""),
+        prompts.Prompt("chatterbot", "Who are you?", ""),
+    ]
+    pool = [prompts.Prompt("gcide", 'What is "kettle"?', "")]
+    drawn = builder.control_messages(questions, pool, outlines, builder.random.Random(1))
+    assert drawn[0] in ('What does "bloomet" mean?', 'What does "blowset" mean?')
+    assert drawn[1:] == ['What is "kettle"?', 'What is "kettle"?']
+    again = builder.control_messages(questions, pool, outlines, builder.random.Random(1))
+    assert again == drawn  # the secret's draw, the same every build
+    matched = ['Define "bloomet".', 'Define "blowset".']
+    assert service.controls_for('Define "blanket".', ["Who?"], outlines) == matched
+    assert service.controls_for("Who?", ["Who?", "Why?"], outlines) == ["Why?"]
+    assert service.controls_for('Define "zzzz".', ["Who?"], outlines) == ["Who?"]
 
 
 @pytest.mark.skipif(
