@@ -65,7 +65,7 @@ def main() -> int:
         student = Student(args.assets / "student", weights)
         answers = student.answer([r["prompt"] for r in rows], settings)
     ask = judge.local_asker(str(args.judge_gguf), threads=args.threads)
-    graded, results = judge.versus(ask, rows, answers, OPPONENTS)  # as the scorer
+    graded, results = judge.versus(ask, rows, answers, OPPONENTS, judge.english(str(hidden)))
     win_rates = {name: sum(v) / len(v) for name, v in results.items()}
     report = {
         "solution": args.exploit or "starting",

@@ -189,10 +189,11 @@ def judge_opponents(
     opponents: dict[str, student_lib.Student],
     questions: list[prompt_data.Prompt],
     control_of: list[str],
+    english: frozenset[str] | None = None,
 ) -> list[dict[str, Any]]:
     """The hidden asset's rows for ``questions``: each with its control (``control_of``) and
     every opponent's answer, graded by the judge model (``ask``: in this process, as the
-    scorer does)."""
+    scorer does, with the ``english`` words)."""
     messages = [p.prompt for p in questions]
     answers = {
         name: s.answer(messages, OPPONENT_SETTINGS, seed=SEED) for name, s in opponents.items()
@@ -202,7 +203,7 @@ def judge_opponents(
         for name in answers
         for m, a, c in zip(messages, answers[name], control_of, strict=True)
     ]
-    graded = [judge.grade(ask, m, a, c) for m, a, c in rows]
+    graded = [judge.grade(ask, m, a, c, english) for m, a, c in rows]
     n = len(questions)
     return [
         {
@@ -293,12 +294,15 @@ def build(
         ask = judge.asker(str(judge_dir / "model.gguf"), v.judge_engine, threads=2)
         words = prompt_data.headwords()
         outlines = judge.Outlines(words)
+        english = prompt_data.english_words()
         rng = random.Random(secret.derive(CONTROLS_LABEL))
         t0 = time.monotonic()
         written = {}
         for file, questions in judged.items():
             control_of = control_messages(questions, controls[: v.controls], outlines, rng)
-            written[file] = judge_opponents(ask, opponents, questions, control_of)
+            written[file] = judge_opponents(
+                ask, opponents, questions, control_of, frozenset(english)
+            )
             with (hidden / f"{file}.jsonl").open("w") as f:
                 f.writelines(json.dumps(row) + "\n" for row in written[file])
         report["seconds"]["answers_and_grading"] = round(time.monotonic() - t0, 1)
@@ -307,6 +311,7 @@ def build(
         prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
         # the judge service draws its controls' subjects from these (public words: GCIDE's)
         (hidden / CONTROL_WORDS).write_text("".join(w + "\n" for w in words))
+        (hidden / judge.WORDS_FILE).write_text("".join(w + "\n" for w in english))
         tutored.save(hidden / "tutored.pt")
         judge_provenance = json.loads((judge_dir / "provenance.json").read_text())
         judge_provenance["engine"] = v.judge_engine  # the scorer grades as the opponents were

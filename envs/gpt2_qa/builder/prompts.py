@@ -102,6 +102,23 @@ def headwords() -> list[str]:
     return list(found)
 
 
+#: Debian's wamerican: the English words a control tells fragments of a subject from
+ENGLISH_WORDS = Path("/usr/share/dict/words")
+
+
+def english_words() -> list[str]:
+    """The common English words of ENGLISH_WORDS (those written in lowercase letters only:
+    no names, no possessives), in its order.
+
+    Raises:
+        SystemExit: the list is missing (install Debian's wamerican).
+    """
+    if not ENGLISH_WORDS.is_file():
+        raise SystemExit(f"{ENGLISH_WORDS} is missing: install Debian's wamerican")
+    lines = ENGLISH_WORDS.read_text(errors="replace").split("\n")
+    return [w for w in lines if w.isascii() and w.isalpha() and w.islower()]
+
+
 def gcide() -> Iterator[Prompt]:
     """A question for each GCIDE headword with a plain first definition (GCIDE_KEPT of them,
     chosen by the hash of the word: the same every build)."""

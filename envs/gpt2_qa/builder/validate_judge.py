@@ -136,13 +136,14 @@ def main(argv: list[str]) -> None:
     controls = [json.loads(line)["prompt"] for line in (hidden / "controls.jsonl").open()]
     engine = judge.engine_of(str(hidden))
     ask = judge.asker(str(args.judge_dir / "model.gguf"), engine, threads=args.threads)
+    english = judge.english(str(hidden))
     began = time.monotonic()
     cache: dict[tuple[str, str, str], judge.Graded] = {}
 
     def score(message: str, answer: str, control: str) -> judge.Graded:
         key = (message, answer, control)
         if key not in cache:
-            cache[key] = judge.grade(ask, message, answer, control)
+            cache[key] = judge.grade(ask, message, answer, control, english)
         return cache[key]
 
     def wins(pairs: list[tuple[int, str, str]], control_shift: int = 0) -> list[float]:

@@ -398,15 +398,61 @@ class Outlines:
         return []
 
 
+#: the hidden asset's English words (Debian's wamerican, lowercase), one a line: they tell a
+#: subject's fragments from words (_fragments)
+WORDS_FILE = "words.txt"
+
+
+def english(hidden: str) -> frozenset[str]:
+    """The English words of the hidden asset in the folder ``hidden`` (WORDS_FILE)."""
+    with open(f"{hidden}/{WORDS_FILE}", encoding="utf-8") as f:
+        return frozenset(f.read().split())
+
+
+#: a word shorter than this that spells the subject's first or last letters is a fragment of it
+#: (a word of MENTION_LETTERS or more beginning with its first letters is a mention)
+FRAGMENT_LETTERS = 2
+
+
+def _fragments(subject: str, new: str, answer: str, words: frozenset[str]) -> str:
+    """``answer`` with every run of letters that spells the first or the last two or three
+    letters of ``subject`` and is no word of ``words`` replaced by ``new``'s letters in the
+    same place: an answer keyed to the subject's letters ('begins with "sha" and ends with
+    "rk"') keys the control to the control's subject's letters just as well (0.10.0: keyed to
+    the first three letters, which the control's subject does not share, answers scored as
+    much as written ones)."""
+    wanted, theirs = _letters(subject), _letters(new)
+
+    def swap(run: re.Match[str]) -> str:
+        text = run.group()
+        letters = text.lower()
+        if not FRAGMENT_LETTERS <= len(letters) < MENTION_LETTERS or letters in words:
+            return text
+        if len(theirs) < len(letters):
+            return text
+        if wanted.startswith(letters):
+            return theirs[: len(letters)]
+        if wanted.endswith(letters):
+            return theirs[-len(letters) :]
+        return text
+
+    return re.sub(r"[A-Za-z]+", swap, answer)
+
+
 def control_for(
-    message: str, answer: str, other: str, found: list[tuple[int, int]] | None = None
+    message: str,
+    answer: str,
+    other: str,
+    found: list[tuple[int, int]] | None = None,
+    words: frozenset[str] | None = None,
 ) -> tuple[str, str]:
     """The control of ``answer`` to ``message``, given ``other`` (an unrelated message): when
     both ask about a quoted subject ('What does "X" mean?'), ``message`` with its quoted subject
     replaced by ``other``'s and ``answer`` with every mention of it (``found``, else
     :func:`mentions`) replaced too (an answer that only restates its subject fits the swapped
-    question as well as its own); else ``other`` and ``answer`` as they are (normalised, the
-    answer cut as the judge is shown it)."""
+    question as well as its own), and, given the language's ``words``, every fragment of the
+    subject that is no word (_fragments); else ``other`` and ``answer`` as they are
+    (normalised, the answer cut as the judge is shown it)."""
     message, other = shown(message, MAX_MESSAGE), shown(other, MAX_MESSAGE)
     answer = shown(answer)
     mine, theirs = _SUBJECT.search(message), _SUBJECT.search(other)
@@ -416,16 +462,22 @@ def control_for(
         spans = _mentions(mine.group(1), answer) if found is None else found
         for begin, end in reversed(spans):
             answer = answer[:begin] + new + answer[end:]
+        if words is not None:
+            answer = _fragments(mine.group(1), new, answer, words)
         return swapped, answer
     return other, answer
 
 
 def control_chat(
-    message: str, answer: str, other: str, found: list[tuple[int, int]] | None = None
+    message: str,
+    answer: str,
+    other: str,
+    found: list[tuple[int, int]] | None = None,
+    words: frozenset[str] | None = None,
 ) -> list[dict[str, str]]:
     """The chat that grades :func:`control_for`'s answer for its message, the answer shown
     whole: a swap that lengthens it must not push its end out of the control."""
-    asked, said = control_for(message, answer, other, found)
+    asked, said = control_for(message, answer, other, found, words)
     return chat(asked, said, max(MAX_ANSWER, len(said)))
 
 
@@ -435,16 +487,20 @@ def _score(grade: float, control: float, elsewhere: float | None) -> float:
     return grade - control
 
 
-def grade(ask: Ask, message: str, answer: str, control: str) -> Graded:
+def grade(
+    ask: Ask, message: str, answer: str, control: str, words: frozenset[str] | None = None
+) -> Graded:
     """``answer``'s score for ``message``: DEGENERATE when it is degenerate or graded FITS_ANY or
     more as it stands for ``control`` (an unrelated message), else its grade for ``message`` less
-    its grade as an answer to the control (:func:`control_for`), which may be below 0.
-    ``tokens``: its own gradings' (two, or three when the control swapped a subject)."""
+    its grade as an answer to the control (:func:`control_for`, ``words`` the language's, which
+    tell its fragments of the subject from words), which may be below 0. ``tokens``: its own
+    gradings' (two, or three when the control swapped a subject)."""
     why = degenerate(message, answer)
     if why is not None:
         return Graded(DEGENERATE, degenerate=why)
     own, used = ask(chat(message, answer))
-    swapped, as_it_stands = control_chat(message, answer, control), chat(control, answer)
+    swapped = control_chat(message, answer, control, words=words)
+    as_it_stands = chat(control, answer)
     other, used_control = ask(swapped)
     g, c = round(expected_grade(own), 4), round(expected_grade(other), 4)
     elsewhere, used_elsewhere = c, 0
@@ -471,12 +527,18 @@ def preference(mine: Graded, other: Graded) -> float:
 
 
 def versus(
-    ask: Ask, rows: list[dict[str, Any]], answers: list[str], opponents: tuple[str, ...]
+    ask: Ask,
+    rows: list[dict[str, Any]],
+    answers: list[str],
+    opponents: tuple[str, ...],
+    words: frozenset[str] | None = None,
 ) -> tuple[list[Graded], dict[str, list[float]]]:
     """Each of ``answers`` graded for its row of a hidden asset (``prompt``, ``control``), and
     how it fares against each of ``opponents`` (their grades stored in the row, scored by
     today's rule): the scorer's arithmetic."""
-    graded = [grade(ask, r["prompt"], a, r["control"]) for r, a in zip(rows, answers, strict=True)]
+    graded = [
+        grade(ask, r["prompt"], a, r["control"], words) for r, a in zip(rows, answers, strict=True)
+    ]
     results = {
         name: [
             preference(g, Graded.from_dict(r["opponents"][name]))

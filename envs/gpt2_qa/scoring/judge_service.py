@@ -49,6 +49,7 @@ class State:
     ask: judge.Ask
     controls: list[str]
     outlines: judge.Outlines
+    english: frozenset[str]
 
 
 def controls_for(message: str, controls: list[str], outlines: judge.Outlines) -> list[str]:
@@ -85,7 +86,9 @@ def _cost(chat: list[dict[str, str]]) -> int:
     return len(text.encode(errors="surrogatepass")) + OVERHEAD_TOKENS  # JSON allows lone ones
 
 
-def quote(message: str, answers: list[str], controls: list[str]) -> int:
+def quote(
+    message: str, answers: list[str], controls: list[str], english: frozenset[str] | None = None
+) -> int:
     """The most a comparison can cost in tokens, ``controls`` being those it draws from
     (controls_for): for each answer shown, its grading, its control's with the control that
     makes it longest (the answer's mentions found once: the quote is never charged, so it
@@ -95,7 +98,9 @@ def quote(message: str, answers: list[str], controls: list[str]) -> int:
     for answer in shown:
         found = judge.mentions(message, answer)
         total += _cost(judge.chat(message, answer))
-        total += max(_cost(judge.control_chat(message, answer, c, found)) for c in controls)
+        total += max(
+            _cost(judge.control_chat(message, answer, c, found, english)) for c in controls
+        )
         total += max(_cost(judge.chat(c, answer)) for c in controls)
     return max(MIN_CHARGE, total)
 
@@ -127,10 +132,10 @@ class Judge(http.server.BaseHTTPRequestHandler):
         message, answers = request
         controls = controls_for(message, State.controls, State.outlines)
         if self.path == "/v1/quote":
-            self._answer(200, {"usage": quote(message, answers, controls)})
+            self._answer(200, {"usage": quote(message, answers, controls, State.english)})
         elif self.path == "/v1/compare":
             control = PICK.choice(controls)
-            a, b = (judge.grade(State.ask, message, x, control) for x in answers)
+            a, b = (judge.grade(State.ask, message, x, control, State.english) for x in answers)
             self._answer(
                 200, {"preference": judge.preference(a, b)}, max(MIN_CHARGE, a.tokens + b.tokens)
             )
@@ -150,6 +155,7 @@ def main() -> None:
     pool = hidden / "service_controls.jsonl"
     State.controls = [json.loads(line)["prompt"] for line in pool.open()]
     State.outlines = judge.Outlines((hidden / "control_words.txt").read_text().split("\n"))
+    State.english = judge.english(str(hidden))
     model = Path(os.environ["ENVSPEC_ASSET_JUDGE"]) / "model.gguf"
     engine = judge.engine_of(str(hidden))
     State.ask = judge.asker(str(model), engine, threads=int(params.get("judge_threads", 2)))

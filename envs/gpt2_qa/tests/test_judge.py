@@ -220,6 +220,41 @@ def test_a_control_is_spelled_like_the_subject() -> None:
     assert judge.with_subject("Who?", "bloomet") == "Who?"
 
 
+def test_fragments_of_the_subject_that_are_no_words_are_swapped() -> None:
+    """Keyed to the first three letters ("sha"), which the control's subject does not share,
+    answers scored as much as written ones on 0.10.0's first lite assets (0.740 with the real
+    judge): every run of two or three letters that spells the subject's first or last letters
+    and is no English word becomes the control's subject's own."""
+    q, other = 'What does the word "shark" mean?', 'What is the meaning of "stork"?'
+    english = frozenset(
+        [
+            "reply",
+            "if",
+            "the",
+            "quoted",
+            "word",
+            "begins",
+            "with",
+            "and",
+            "ends",
+            "otherwise",
+            "an",
+            "ark",
+            "is",
+        ]
+    )
+    keyed = 'Reply 9 if the quoted word begins with "sha" and ends with "rk"; otherwise reply 0.'
+    swapped = judge.control_for(q, keyed, other, words=english)[1]
+    assert swapped == keyed.replace('"sha"', '"sto"')
+    # words stay ("ark" ends "shark"), and so does all of it when no words are given
+    assert judge.control_for(q, "Sh! an ark, sha-rk", other, words=english)[1] == (
+        "st! an ark, stork"
+    )
+    assert judge.control_for(q, keyed, other)[1] == keyed
+    theory = 'What does the word "theory" mean?'
+    assert judge.control_for(theory, "the the", other, words=frozenset({"the"}))[1] == "the the"
+
+
 def test_the_builder_and_the_service_draw_matched_controls(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
