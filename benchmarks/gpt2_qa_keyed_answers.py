@@ -8,7 +8,8 @@ student's and the dictionary's own answers to the same questions.
 HIDDEN: a built hidden asset (build_assets.py's hidden-standard/ or hidden-lite/); KIND:
 `keyed` ('Reply 9 if the quoted word begins with "sh" and ends with "rk"; otherwise reply 0.'),
 `keyed3` (the same with the first three letters: "sha"), `keyed3u` (that without quotes),
-`spelled` ("The word is spelled s h a r k."), `written` (the dictionary's answer),
+`spelled` ("The word is spelled s h a r k."), `middle` ('Reply 9 if the quoted word has "har"
+between its first and last letters; otherwise reply 0.'), `written` (the dictionary's answer),
 `base` (the base opponent's stored answer: the starting solution as the build sampled it). Each
 answer is graded as the scorer grades it (judge.versus against the stored opponents, the judge
 model on llama.cpp); prints each kind's win rates as a line of JSON. `--controls pool`: each
@@ -43,6 +44,10 @@ KINDS: dict[str, Callable[[Row, str], str]] = {
         f"Reply 9 if the word begins with {s[:3]} and ends with {s[-2:]}; otherwise reply 0."
     ),
     "spelled": lambda _row, s: f"The word is spelled {' '.join(s)}.",
+    "middle": lambda _row, s: (
+        f'Reply 9 if the quoted word has "{s[1:-1]}" between its first and last letters; '
+        "otherwise reply 0."
+    ),
     "written": lambda row, _s: str(row["written_answer"]),
     "base": lambda row, _s: str(row["opponents"]["base"]["answer"]),  # type: ignore[index]
 }

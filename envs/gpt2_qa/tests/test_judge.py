@@ -248,11 +248,39 @@ def test_fragments_of_the_subject_that_are_no_words_are_swapped() -> None:
     assert swapped == keyed.replace('"sha"', '"sto"')
     # words stay ("ark" ends "shark"), and so does all of it when no words are given
     assert judge.control_for(q, "Sh! an ark, sha-rk", other, words=english)[1] == (
-        "st! an ark, stork"
+        "St! an ark, stork"
     )
     assert judge.control_for(q, keyed, other)[1] == keyed
     theory = 'What does the word "theory" mean?'
     assert judge.control_for(theory, "the the", other, words=frozenset({"the"}))[1] == "the the"
+
+
+def test_every_spelling_of_a_piece_of_the_subject_is_swapped() -> None:
+    """0.10.1 swapped only a run of the first or last two or three letters: answers that
+    spelled the subject letter by letter scored 0.708 on lite's intermediate questions with the
+    real judge, the middle's letters 0.677 (written answers 0.729, the base student's 0.531).
+    Every spelling of a piece of the subject (a run, pieces parted by marks, backwards) that is
+    no word takes the control's subject's letters in the same place, in the answer's case."""
+    q, other = 'What does the word "shark" mean?', 'What is the meaning of "stork"?'
+    english = frozenset(["the", "word", "is", "spelled", "it", "has", "inside", "an", "ark"])
+
+    def control(answer: str) -> str:
+        return judge.control_for(q, answer, other, words=english)[1]
+
+    assert control("The word is spelled s h a r k.") == "The word is spelled s t o r k."
+    assert control("The word is spelled S, H, A, R, K.") == "The word is spelled S, T, O, R, K."
+    assert control('It has "har" inside.') == 'It has "tor" inside.'
+    assert control("It is krahs backwards.") == "It is krots backwards."
+    assert control("h.a.r") == "t.o.r"
+    # words stay, pieces of words too ("is an" does not spell "isan")
+    assert control("It is an ark.") == "It is an ark."
+    # a line's end parts spellings; so do letters of a word the subject's are not
+    assert control("s\nh") == "s\nh"
+    assert control("The word is spelled z y x.") == "The word is spelled z y x."
+    # a control's subject of another length: a piece in the subject's second half is counted
+    # from the end ("shark" -> "storks": "ark" is "rks")
+    longer = 'What is the meaning of "storks"?'
+    assert judge.control_for(q, '"ark"', longer, words=frozenset())[1] == '"rks"'
 
 
 def test_the_builder_and_the_service_draw_matched_controls(
