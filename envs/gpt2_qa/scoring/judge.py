@@ -167,13 +167,24 @@ def _repeats_a_span(words: list[str]) -> bool:
     return any(n >= 2 and 4 * n >= len(words) / 4 for n in spans.values())
 
 
+#: an answer that tells the grader what to reply ('Reply 9 if the quoted word is spelled ...;
+#: otherwise reply 0.'), read on its words: no written answer of GCIDE's or the Jargon File's
+#: 21,192 matches it (an attacker's review, 2026-12-07), and such answers keyed to the subject's
+#: spelling scored 0.66-0.76 on lite's questions under 0.10.2, written answers 0.73
+_INSTRUCTS = re.compile(
+    r"\b(reply|grade|answer|score|rate|output|say)( with| it)? [0-9]\b"
+    r"|\b(reply|grade|rate)\b(?: \S+){0,8} otherwise\b"
+)
+
+
 def degenerate(message: str, answer: str) -> str | None:
     """Why ``answer`` is not worth grading, measured on its words, or None: ``empty`` (no word),
     ``repetitive`` (fewer than half of its word triples distinct, a run of four words repeated
     over a quarter of it, or one word more than a third of a long answer), ``copies the
     message`` (it holds most of the message's word triples, or all of a short message's words
-    in order, and adds at most COPY_NEW_WORDS words of its own). An answer that restates the
-    question in answering it ("Paris is the capital of France.") is not a copy."""
+    in order, and adds at most COPY_NEW_WORDS words of its own), ``instructs the grader`` (it
+    asks for a grade or a reply of a digit: _INSTRUCTS). An answer that restates the question
+    in answering it ("Paris is the capital of France.") is not a copy."""
     # measured on what the judge would be shown, each set built once: a long request costs
     # the service no more than a short one
     words = _words(shown(answer))
@@ -186,6 +197,8 @@ def degenerate(message: str, answer: str) -> str | None:
         return "repetitive"
     if len(words) >= 12 and max(Counter(words).values()) > len(words) / 3:
         return "repetitive"
+    if _INSTRUCTS.search(" ".join(words)):
+        return "instructs the grader"
     asked = _words(shown(message, MAX_MESSAGE))
     known, said = set(asked), set(grams)
     new = [w for w in words if w not in known]
@@ -432,8 +445,16 @@ def english(hidden: str) -> frozenset[str]:
 FRAGMENT_LETTERS = 2
 #: the most letters of one piece of a spelling in pieces ("s h a r k", "sh-ar-k")
 PIECE_LETTERS = 3
-#: what may part the pieces of a spelling: up to three marks or spaces, no line's end
-_BETWEEN = re.compile(r"[^\w\n]{1,3}|_{1,3}")
+#: what may part the pieces of a spelling: anything but letters (spaces, lines' ends, marks,
+#: digits: 0.10.2 took up to three marks or spaces, and letters four spaces or a line apart
+#: scored 0.70-0.76 on lite's questions)
+_BETWEEN = re.compile(r"[\W\d_]+")
+#: one-letter words, which join a spelling only among other single letters ("s h a r k", not
+#: "is a" nor "In a": 0.10.2 read those as spellings of "isa" and "ina")
+_LETTER_WORDS = frozenset("ai")
+#: quote marks around a piece of the subject that is a word: a quoted piece is a spelling
+#: ('contains "ark"'), a word in a sentence is not
+_QUOTES = "\"'\u2018\u2019\u201c\u201d\u00ab\u00bb`"
 
 
 def _pieces(answer: str) -> list[list[re.Match[str]]]:
@@ -462,6 +483,12 @@ def _spelling(letters: str, wanted: str, theirs: str) -> str | None:
     FRAGMENT_LETTERS of its letters, forwards or backwards), else None."""
     if len(letters) < FRAGMENT_LETTERS:
         return None
+    halved = letters[::2]
+    if len(letters) >= 2 * FRAGMENT_LETTERS and letters == "".join(c + c for c in halved):
+        # every letter doubled ("sshhaarrkk"): the spelling of its halves, each written twice
+        found = _spelling(halved, wanted, theirs)
+        if found is not None:
+            return "".join(c + c for c in found)
     at = wanted.find(letters)
     if at >= 0:
         return _in_place(at, len(letters), wanted, theirs)
@@ -482,6 +509,13 @@ def _respelt(run: str, letters: str) -> str:
     )
 
 
+def _quoted_at(answer: str, run: re.Match[str]) -> bool:
+    """Whether ``run`` stands between quote marks in ``answer``."""
+    before = answer[run.start() - 1] if run.start() > 0 else ""
+    after = answer[run.end()] if run.end() < len(answer) else ""
+    return bool(before and after) and before in _QUOTES and after in _QUOTES
+
+
 def _fragments(subject: str, new: str, answer: str, words: frozenset[str]) -> str:
     """``answer`` with every spelling of a piece of ``subject`` that is no word of ``words``
     written with ``new``'s letters in the same place: a run of letters ('"sha"', '"rk"', the
@@ -497,14 +531,22 @@ def _fragments(subject: str, new: str, answer: str, words: frozenset[str]) -> st
         return answer
     edits: list[tuple[int, int, str]] = []
     for group in _pieces(answer):
+        spelt_by = [_letters(r.group()) for r in group]
         i = 0
         while i < len(group):
-            for j in range(len(group), i, -1):
-                run = group[i:j]
-                letters = [_letters(r.group()) for r in run]
-                if j - i > 1 and any(len(piece) > PIECE_LETTERS for piece in letters):
-                    continue
-                if all(len(piece) > 1 and piece in words for piece in letters):
+            # a spelling in pieces: short pieces only, no more of them than the subject's letters
+            end = i + 1
+            while end < len(group) and end - i < len(wanted):
+                if len(spelt_by[end]) > PIECE_LETTERS or len(spelt_by[i]) > PIECE_LETTERS:
+                    break
+                end += 1
+            for j in range(end, i, -1):
+                run, letters = group[i:j], spelt_by[i:j]
+                singles = sum(len(piece) == 1 for piece in letters)
+                if j - i > 1 and singles < 3 and any(p in _LETTER_WORDS for p in letters):
+                    continue  # a one-letter word beside a word ("is a"), not a spelling
+                quoted = j - i == 1 and _quoted_at(answer, run[0])
+                if not quoted and all(len(p) > 1 and p in words for p in letters):
                     continue  # words, not a spelling ("is an"; "ark" of "shark")
                 spelt = _spelling("".join(letters), wanted, theirs)
                 if spelt is None:
