@@ -445,29 +445,12 @@ def english(hidden: str) -> frozenset[str]:
 FRAGMENT_LETTERS = 2
 #: the most letters of one piece of a spelling in pieces ("s h a r k", "sh-ar-k")
 PIECE_LETTERS = 3
-#: what may part the pieces of a spelling: anything but letters (spaces, lines' ends, marks,
-#: digits: 0.10.2 took up to three marks or spaces, and letters four spaces or a line apart
-#: scored 0.70-0.76 on lite's questions)
-_BETWEEN = re.compile(r"[\W\d_]+")
 #: one-letter words, which join a spelling only among other single letters ("s h a r k", not
 #: "is a" nor "In a": 0.10.2 read those as spellings of "isa" and "ina")
 _LETTER_WORDS = frozenset("ai")
 #: quote marks around a piece of the subject that is a word: a quoted piece is a spelling
 #: ('contains "ark"'), a word in a sentence is not
 _QUOTES = "\"'\u2018\u2019\u201c\u201d\u00ab\u00bb`"
-
-
-def _pieces(answer: str) -> list[list[re.Match[str]]]:
-    """The runs of letters of ``answer`` (as many letters as are together), grouped where only
-    a few marks or spaces part one from the next (_BETWEEN)."""
-    groups: list[list[re.Match[str]]] = []
-    for run in re.finditer(r"[^\W\d_]+", answer):
-        last = groups[-1][-1] if groups else None
-        if last is not None and _BETWEEN.fullmatch(answer, last.end(), run.start()):
-            groups[-1].append(run)
-        else:
-            groups.append([run])
-    return groups
 
 
 def _in_place(at: int, size: int, wanted: str, theirs: str) -> str | None:
@@ -519,9 +502,12 @@ def _quoted_at(answer: str, run: re.Match[str]) -> bool:
 def _fragments(subject: str, new: str, answer: str, words: frozenset[str]) -> str:
     """``answer`` with every spelling of a piece of ``subject`` that is no word of ``words``
     written with ``new``'s letters in the same place: a run of letters ('"sha"', '"rk"', the
-    middle's '"har"', 'krahs' backwards) or of pieces of up to PIECE_LETTERS letters parted by
-    a few marks or spaces ('s h a r k', 'sh-a-rk'), unless each piece is a word of two letters
-    or more ("is an"). Such answers key the control to the control's subject's letters just as
+    middle's '"har"', 'krahs' backwards, 'sshhaarrkk' doubled) or of pieces of up to
+    PIECE_LETTERS letters parted by anything but letters ('s h a r k', 'sh-a-rk', one a line;
+    0.10.2 took up to three marks or spaces, and letters four spaces or a line apart scored
+    0.63-0.76), unless each piece is a word of two letters or more ("is an") and the piece is
+    not quoted ('contains "ark"'), or a one-letter word stands among longer pieces ("is a").
+    Such answers key the control to the control's subject's letters just as
     well as their own question (0.10.0: keyed to the first three letters, answers scored as
     much as written ones; 0.10.1, which swapped only the first or last two or three letters
     of a run: spelled letter by letter 0.708, the middle's letters 0.677, written answers
@@ -530,34 +516,38 @@ def _fragments(subject: str, new: str, answer: str, words: frozenset[str]) -> st
     if not wanted or not theirs:
         return answer
     edits: list[tuple[int, int, str]] = []
-    for group in _pieces(answer):
-        spelt_by = [_letters(r.group()) for r in group]
-        i = 0
-        while i < len(group):
-            # a spelling in pieces: short pieces only, no more of them than the subject's letters
-            end = i + 1
-            while end < len(group) and end - i < len(wanted):
-                if len(spelt_by[end]) > PIECE_LETTERS or len(spelt_by[i]) > PIECE_LETTERS:
-                    break
+    # runs of letters: only non-letters lie between one and the next
+    letter_runs = list(re.finditer(r"[^\W\d_]+", answer))
+    spelt_by = [_letters(r.group()) for r in letter_runs]
+    i = 0
+    while i < len(letter_runs):
+        # a spelling in pieces: short pieces only, no more of them than the subject's letters
+        end = i + 1
+        if len(spelt_by[i]) <= PIECE_LETTERS:
+            while (
+                end < len(letter_runs)
+                and end - i < len(wanted)
+                and len(spelt_by[end]) <= PIECE_LETTERS
+            ):
                 end += 1
-            for j in range(end, i, -1):
-                run, letters = group[i:j], spelt_by[i:j]
-                singles = sum(len(piece) == 1 for piece in letters)
-                if j - i > 1 and singles < 3 and any(p in _LETTER_WORDS for p in letters):
-                    continue  # a one-letter word beside a word ("is a"), not a spelling
-                quoted = j - i == 1 and _quoted_at(answer, run[0])
-                if not quoted and all(len(p) > 1 and p in words for p in letters):
-                    continue  # words, not a spelling ("is an"; "ark" of "shark")
-                spelt = _spelling("".join(letters), wanted, theirs)
-                if spelt is None:
-                    continue
-                for r, piece in zip(run, letters, strict=True):
-                    edits.append((r.start(), r.end(), _respelt(r.group(), spelt[: len(piece)])))
-                    spelt = spelt[len(piece) :]
-                i = j
-                break
-            else:
-                i += 1
+        for j in range(end, i, -1):
+            run, letters = letter_runs[i:j], spelt_by[i:j]
+            singles = sum(len(piece) == 1 for piece in letters)
+            if j - i > 1 and singles < 3 and any(p in _LETTER_WORDS for p in letters):
+                continue  # a one-letter word beside a word ("is a"), not a spelling
+            quoted = j - i == 1 and _quoted_at(answer, run[0])
+            if not quoted and all(len(p) > 1 and p in words for p in letters):
+                continue  # words, not a spelling ("is an"; "ark" of "shark")
+            spelt = _spelling("".join(letters), wanted, theirs)
+            if spelt is None:
+                continue
+            for r, piece in zip(run, letters, strict=True):
+                edits.append((r.start(), r.end(), _respelt(r.group(), spelt[: len(piece)])))
+                spelt = spelt[len(piece) :]
+            i = j
+            break
+        else:
+            i += 1
     for begin, end, text in reversed(edits):
         answer = answer[:begin] + text + answer[end:]
     return answer
