@@ -17,7 +17,8 @@
 # own, never the device tool's $OUT, which is emptied after each call.
 # VARIANT=lite builds lite the same way on a CPU (its judge on llama.cpp): the script's check.
 # REUSE_STUDENT=DIR: an earlier build's student folder, not pretrained again (build_assets's
-# --reuse-student; say a build that failed after its pretraining, its student brought back).
+# --reuse-student; say a build that failed after its pretraining, its student brought back, or
+# the opponents graded again under a new rule), checked to be the student built and not sent back.
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR INPUTS WHEELS SECRET_FILE}
 inputs=${2:?}
@@ -59,6 +60,14 @@ python3 envs/gpt2_qa/builder/validate_judge.py "$inputs/judge" "$out/assets" \
   "$out/assets/validation.json" --variant "$variant" --pairs "${PAIRS:-60}" \
   >"$out/validation.log" 2>&1 || { tail -20 "$out/validation.log"; exit 1; }
 mkdir -p "$out/back"
-tar -C "$out/assets" -cf - student "hidden-$variant" report.json validation.json |
+back=(student)
+if [[ -n ${REUSE_STUDENT:-} ]]; then
+  # the student given is the one built (its files copied, the agent's prompts from the same
+  # secret): checked, not sent back
+  diff -r "$REUSE_STUDENT" "$out/assets/student" ||
+    { echo "the student built differs from $REUSE_STUDENT" >&2; exit 1; }
+  back=()
+fi
+tar -C "$out/assets" -cf - "${back[@]}" "hidden-$variant" report.json validation.json |
   split -b 16777216 -d -a 2 - "$out/back/part" || exit 1
 ls -l "$out/back" && echo "done" | tee "$out/done"
