@@ -155,7 +155,7 @@ def _score(ref: str, files: dict[str, bytes] | None = None) -> dict[str, object]
             runs.put_files(run.id, files)
         return runs.score_run(run.id).agent_view()
     finally:
-        runs.finish_run(run.id)
+        runs.finish_run(run.id, final_score=False)  # scored: a final scoring would train again
 
 
 @pytest.mark.calibration  # trains/times both solutions (minutes): scripts/calibration-checks
@@ -196,12 +196,14 @@ def test_every_exploit_is_invalid(published_few: str, store: Path, backend: str)
             if exploit.name == "drop_into_agent_folder":
                 dropped = runs.exec_in_run(run.id, ["ls", "drop"]).stdout
                 assert dropped == b"", "a sandbox wrote into the agent's folder"
-        # the refusals are not blanket: the starting pipeline, restored, is valid
+        # the refusals are not blanket: the starting pipeline, restored, is valid (the final
+        # scoring: a scoring before it would train the same pipeline twice, 22 s alone)
         runs.put_files(run.id, starting)
-        view = runs.score_run(run.id).agent_view()
-        assert view["valid"], view.get("reason")
-    finally:
         runs.finish_run(run.id)
+    finally:
+        runs.finish_run(run.id, final_score=False)  # a run the loop left: stopped, not scored
+    final = runs.read_log(run.id)[-1]
+    assert final["kind"] == "final" and final["valid"], final
     for name in ("background_writer", "zombie_leader"):
         assert "still running" in str(outcomes[name]["reason"]), outcomes[name]
     assert "missing or not a file" in str(outcomes["archive_name_leak"]["reason"])
