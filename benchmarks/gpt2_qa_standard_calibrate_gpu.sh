@@ -14,7 +14,11 @@
 #   seeds      the starting solution again under each of SEEDS (default "1 2 3": the inputs'
 #              VERSION-seedN, standard's sampling seed N; OUT_DIR/seedN.json);
 #   exploits   EXPLOITS (comma-separated; default every one) through the runtime, each in a
-#              fresh run (benchmarks/exploits_via_runtime.py; OUT_DIR/exploits.log).
+#              fresh run (benchmarks/exploits_via_runtime.py; OUT_DIR/exploits.log);
+#   validate   the judge's validation on the pinned hidden asset (builder/validate_judge.py,
+#              PAIRS questions, default 60; OUT_DIR/validation.json): what the build step
+#              does (benchmarks/gpt2_qa_standard_gpu.sh) when it was left out there (VALIDATE=0,
+#              to spend less device time on the build's lease).
 # A run of standard takes about two minutes, its reference's about eight (the lent H100).
 # JOBS (default 1): how many of the steps' jobs (calibrate; each seed; the exploits) run side
 # by side on the one GPU, each in an ENVSPEC_HOME of its own ($ENVSPEC_HOME/JOB, by default
@@ -77,6 +81,21 @@ if [[ $steps == *" seeds "* ]]; then
       --only starting --ref "oci:$store:envspec/gpt2_qa:$version-seed$seed" --backend local \
       --repeats 1 --out "$out/seed$seed.json"
   done
+fi
+if [[ $steps == *" validate "* ]]; then
+  pinned() { # NAME: the ref standard's manifest pins for its asset NAME
+    sed -n '/^  standard:/,$p' envs/gpt2_qa/envspec.yaml | grep -A1 "name: $1\$" |
+      sed -n 's/^ *ref: //p' | head -1
+  }
+  hidden=$(pinned hidden)
+  model=$(sed -n 's/^ *ref: \(envspec\/model-qwen[^ ]*\)$/\1/p' envs/gpt2_qa/envspec.yaml)
+  [[ -n $hidden && -n $model ]] || { echo "no pinned hidden asset or judge model" >&2; exit 1; }
+  launch validate bash -c 'set -e
+    python3 -m envspec.cli.main asset pull "oci:$2:$3" "$1/validate/assets/hidden-standard"
+    python3 -m envspec.cli.main asset pull "oci:$2:$4" "$1/validate/judge"
+    python3 envs/gpt2_qa/builder/validate_judge.py "$1/validate/judge" "$1/validate/assets" \
+      "$1/validation.json" --variant standard --pairs "${PAIRS:-60}"' _ "$out" "$store" \
+    "$hidden" "$model"
 fi
 wait
 cat "$out/jobs.txt"
