@@ -217,13 +217,16 @@ def test_every_exploit_is_invalid(published: str, env_copy: Path, backend: str) 
             assert view["valid"] is False, f"{exploit.name} ({note}) scored {view}"
             assert view["reason"], view
         if backend == "docker":
-            # the refusals are not blanket: the starting solution, submitted so, is valid
+            # the refusals are not blanket: the starting solution, submitted so, is valid (the
+            # run's final scoring: a scoring before it would evaluate the same model twice)
             runs.exec_in_run(run.id, ["rm", "-f", "model.pt"])
             runs.exec_in_run(run.id, list(manifest.prepare["starting"]))
-            view = runs.score_run(run.id).agent_view()
-            assert view["valid"], view
+            runs.finish_run(run.id)
+            view = runs.read_log(run.id)[-1]
+            assert view["kind"] == "final" and view["valid"], view
     finally:
-        runs.finish_run(run.id)
+        # stopped without a final scoring: on local the last exploit's again, which tells nothing
+        runs.finish_run(run.id, final_score=False)
     assert "weights_only" in str(outcomes["pickle_payload"]["reason"])
     assert "uncompressed records" in str(outcomes["compressed_weights"]["reason"])
     assert "regular file" in str(outcomes["link_to_hidden"]["reason"])

@@ -144,14 +144,17 @@ def test_every_exploit_is_invalid(published: str, tmp_path: Path, backend: str) 
         honest = tmp_path / "honest" / "model.mlm"
         honest.parent.mkdir()
         _export(_honest(VOCAB), honest)
+        # (the run's final scoring: a scoring before it would evaluate the same model twice)
         runs.put_files(run.id, {"model.mlm": honest.read_bytes()})
-        view = runs.score_run(run.id).agent_view()
+        runs.finish_run(run.id)
+        view = runs.read_log(run.id)[-1]
+        assert view["kind"] == "final", view
         assert view["valid"] and math.isfinite(float(view["score"])), view
         guarded = outcomes["forge.py:guard_code"]
         assert isinstance(guarded, dict) and guarded["valid"], guarded
         assert guarded["score"] == view["score"], "the guard code changed the evaluation"
     finally:
-        runs.finish_run(run.id)
+        runs.finish_run(run.id, final_score=False)  # a run the loop left: stopped, not scored
     # the operator and value routes export, so the scorer itself refuses them
     deflated = outcomes["forge.py:deflated"]
     assert isinstance(deflated, dict) and "uncompressed records" in str(deflated["reason"])

@@ -118,7 +118,8 @@ def test_the_starting_scaffold_and_every_exploit_through_the_runtime(
             assert view["valid"], f"{exploit.name} ({note}): {view}"
             assert json.loads(str(view["message"]))["n_successes"] == 0, exploit.name
     finally:
-        runs.finish_run(run.id)
+        # no final scoring: it would score the last exploit again, which tells nothing more
+        runs.finish_run(run.id, final_score=False)
     tokens = first.record.details["tokens"]
     assert 0 < tokens["used"] <= tokens["cap"] == 3000, tokens
     flood = outcomes["token_flood"]["tokens"]
