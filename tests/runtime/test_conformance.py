@@ -21,6 +21,7 @@ the rest, tested here as itself); its queue, time limit and node failures are in
 from __future__ import annotations
 
 import concurrent.futures
+import hashlib
 import json
 import os
 import pwd
@@ -41,7 +42,7 @@ from envspec import constants
 from envspec.errors import GpuBusy
 from envspec.models.run import RunRecord
 from envspec.runtime import runs, runstore
-from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT, scoring_marker
+from envspec.runtime.backends.base import EXEC_OUTPUT_LIMIT, PUT_ARGS, PUT_CHUNK, scoring_marker
 from envspec.runtime.budget import BudgetExceeded
 from envspec.schema import schema_path
 from tests.support.slurm import Cluster, slurm_cluster  # noqa: F401 (the session's cluster)
@@ -512,6 +513,26 @@ def test_a_flood_of_output_is_capped_not_held(publish: Callable[..., str], backe
         runs.finish_run(run.id)
     assert done.exit_code == 0 and len(done.stdout) == EXEC_OUTPUT_LIMIT
     assert done.dropped == size - EXEC_OUTPUT_LIMIT and done.stderr == b"err\n"
+
+
+@pytest.mark.parametrize("backend", HOST, indirect=True)
+def test_put_files_writes_files_whole_as_the_agent(
+    publish: Callable[..., str], backend: str
+) -> None:
+    """A file of several execs' worth of chunks (PUT_ARGS of PUT_CHUNK bytes each), an empty
+    one and one in a new folder arrive byte for byte, owned by the agent."""
+    big = os.urandom(2 * PUT_ARGS * PUT_CHUNK + 12345)
+    run = runs.start_run(publish(), backend=backend)
+    try:
+        runs.put_files(run.id, {"big.bin": big, "empty": b"", "sub/dir/small": b"x\0y"})
+        code, out = _sh(run.id, "sha256sum big.bin; wc -c < empty; od -An -c sub/dir/small")
+        owners = _sh(run.id, "find big.bin empty sub ! -user $(id -u) | wc -l")
+    finally:
+        runs.finish_run(run.id, final_score=False)
+    digest, _, size, small = out.split(maxsplit=3)
+    assert code == 0 and digest == hashlib.sha256(big).hexdigest() and size == "0", out
+    assert small.split() == ["x", "\\0", "y"], small
+    assert owners == (0, "0\n"), owners
 
 
 REACH = """

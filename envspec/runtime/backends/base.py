@@ -122,8 +122,13 @@ class Placed:
 
 #: where scorers write their result inside their sandbox (the scorer contract)
 RESULT_PATH = "/tmp/envspec-result.json"
-#: bytes per exec when writing a file through the agent's shell (well under ARG_MAX)
+#: bytes per argument when writing a file through the agent's shell: their base64 (64 KiB)
+#: stays under Linux's limit on one argument (MAX_ARG_STRLEN, 128 KiB)
 PUT_CHUNK = 48 * 1024
+#: such arguments per exec: 768 KiB of base64, well under the 2 MiB a command line may take
+#: with the default 8 MiB stack (ARG_MAX). One exec a chunk took 50 s for a 25 MB model file
+#: (restricted_mlm's hidden_storage exploit; about 0.1 s an exec)
+PUT_ARGS = 12
 #: where the solution is mounted read-only for the scorer: under its root-only home, so that
 #: the sandboxes it starts (other uids) read only the snapshot, never the agent's live folder
 SOLUTION_MOUNT = "/root/.envspec-solution"
@@ -313,12 +318,17 @@ class Backend(ABC):
         """Write ``data`` to ``path`` (relative to the workdir) as the agent would: through
         ``exec``, so the file gets the agent's ownership and nothing bypasses the sandbox."""
         quoted = shlex.quote(path)
-        steps = [f'mkdir -p "$(dirname {quoted})" && : > {quoted}']
-        for i in range(0, len(data), PUT_CHUNK):
-            chunk = base64.b64encode(data[i : i + PUT_CHUNK]).decode()
-            steps.append(f"printf %s {chunk} | base64 -d >> {quoted}")
-        for step in steps:
-            result = self.exec(run, ["sh", "-c", step], timeout=timeout)
+        chunks = [
+            base64.b64encode(data[i : i + PUT_CHUNK]).decode()
+            for i in range(0, len(data), PUT_CHUNK)
+        ]
+        append = f'for c in "$@"; do printf %s "$c"; done | base64 -d >> {quoted}'
+        make = f'mkdir -p "$(dirname {quoted})" && : > {quoted} && {append}'
+        # the first exec makes the (empty) file, and each appends up to PUT_ARGS chunks
+        for i in range(0, max(1, len(chunks)), PUT_ARGS):
+            script = make if i == 0 else append
+            argv = ["sh", "-c", script, "put", *chunks[i : i + PUT_ARGS]]
+            result = self.exec(run, argv, timeout=timeout)
             if result.exit_code != 0:
                 raise EnvspecError(
                     f"writing {path} in run {run.id} failed: "
