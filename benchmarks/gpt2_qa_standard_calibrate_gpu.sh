@@ -7,10 +7,11 @@
 #   benchmarks/gpt2_qa_standard_calibrate_gpu.sh OUT_DIR STORE WHEELS [CALIBRATE_ARGS...]
 # STORE and WHEELS: benchmarks/gpt2_qa_standard_calibrate_inputs.sh makes them. OUT_DIR: a
 # folder of its own, never the device tool's $OUT (emptied after each call). CALIBRATE_ARGS:
-# more arguments of `envspec calibrate` (default `--repeats 1`; say `--only reference`,
-# `--figures-from FILE`).
+# more arguments of `envspec calibrate` (default `--repeats 1`).
 # STEPS (default "calibrate"): any of
-#   calibrate  the starting and reference solutions (OUT_DIR/standard.json);
+#   calibrate  the starting and reference solutions, each a job (OUT_DIR/starting.json,
+#              reference.json: side by side the calibration takes the reference's time, not
+#              both's), combined at the end (`--figures-from` both: OUT_DIR/standard.json);
 #   seeds      the starting solution again under each of SEEDS (default "1 2 3": the inputs'
 #              VERSION-seedN, standard's sampling seed N; OUT_DIR/seedN.json);
 #   exploits   EXPLOITS (comma-separated; default every one) through the runtime, each in a
@@ -25,7 +26,8 @@
 # under /var/lib/envspec-home, which the agents' users can pass through): GPU leases
 # are a home's, while run users and sandbox uids are the host's, so the runs share the card
 # and nothing else. JOBS=4 does calibrate, three seeds and four exploits in about the
-# reference's time (12 minutes) instead of 26 one after another; each job's output is
+# reference's time (12 minutes) instead of 26 one after another (JOBS=6: calibrate's two,
+# three seeds and validate, 2026-12-07); each job's output is
 # OUT_DIR/JOB.log, and OUT_DIR/jobs.txt says how each ended.
 set -u -o pipefail
 out=${1:?usage: $0 OUT_DIR STORE WHEELS [CALIBRATE_ARGS...]}
@@ -65,9 +67,11 @@ launch() { # as job, once fewer than JOBS run
   job "$@" &
 }
 if [[ $steps == *" calibrate "* ]]; then
-  launch calibrate python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
-    --ref "oci:$store:envspec/gpt2_qa:$version" --backend local "${args[@]}" \
-    --out "$out/standard.json"
+  for role in reference starting; do
+    launch "$role" python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
+      --ref "oci:$store:envspec/gpt2_qa:$version" --backend local --only "$role" "${args[@]}" \
+      --out "$out/$role.json"
+  done
 fi
 if [[ $steps == *" exploits "* ]]; then
   only=()
@@ -98,6 +102,12 @@ if [[ $steps == *" validate "* ]]; then
     "$hidden" "$model"
 fi
 wait
+if [[ -e $out/starting.json && -e $out/reference.json ]]; then # no run: the figures combined
+  python3 -m envspec.cli.main calibrate envs/gpt2_qa --variant standard \
+    --figures-from "$out/starting.json" --figures-from "$out/reference.json" \
+    --out "$out/standard.json" >"$out/combine.log" 2>&1
+  echo "combined: exit $?" >>"$out/jobs.txt"
+fi
 cat "$out/jobs.txt"
 # the runs' results and score logs (the scorer's details: every answer and its score)
 for d in "$homes"/*/runs/*/; do cp "$d"/result.json "$out/$(basename "$d")-result.json" 2>/dev/null; done

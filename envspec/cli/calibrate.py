@@ -43,10 +43,11 @@ def calibrate(
         help="Score only this solution (starting, reference or an extra's name; repeatable); "
         "without both starting and reference the figures give no normalisation.",
     ),
-    figures_from: Path | None = typer.Option(
-        None,
-        help="The figures of an earlier --only calibration of the same build and variant: its "
-        "solutions are not scored again and count towards the normalisation.",
+    figures_from: list[Path] = typer.Option(
+        [],
+        help="The figures of an earlier --only calibration of the same build and variant "
+        "(repeatable): its solutions are not scored again and count towards the "
+        "normalisation; where they hold every solution, they are only combined.",
     ),
 ) -> None:
     """Score the starting and reference solutions (and calibration.extra's) through the
@@ -56,6 +57,7 @@ def calibrate(
     from envspec.runtime.budget import parse_overrides
     from envspec.runtime.calibrate import calibrate as run_calibration
     from envspec.runtime.calibrate import (
+        merge_earlier,
         restate_normalised,
         solutions_in,
         update_manifest,
@@ -63,7 +65,7 @@ def calibrate(
     )
     from envspec.schema import load_manifest
 
-    earlier = _earlier(figures_from) if figures_from else None
+    earlier = merge_earlier([_earlier(p) for p in figures_from]) if figures_from else None
     given = set(solutions_in(earlier or {}))
     if update and only and not {"starting", "reference"} <= set(only) | given:
         raise BadInput(

@@ -200,9 +200,11 @@ def calibrate(
     ``only`` names the solutions to score (default all): where a scoring takes longer than a
     lent machine lasts (rust_scaffold's ``standard``), each solution in a session of its own.
     Figures without both the starting solution and the reference give no normalisation.
-    ``earlier``: the figures of such a calibration of the same build (environment digest) and
-    variant; its solutions that ``only`` does not name are taken from it, not scored again, and
-    count towards the normalisation.
+    ``earlier``: the figures of such calibrations of the same build (environment digest) and
+    variant (:func:`merge_earlier`); its solutions that ``only`` does not name (without
+    ``only``: all it holds) are taken from it, not scored again, and count towards the
+    normalisation. Where it holds every solution nothing is scored: parts scored side by side
+    on one lent machine are combined.
 
     A solution the manifest's ``calibration.prepare`` names a command for is prepared by it
     (as the agent, within the run's budget) before it is scored, ``trainings`` times, each in
@@ -241,16 +243,21 @@ def calibrate(
         )
     if only:
         solutions = {role: solution for role, solution in solutions.items() if role in only}
+    elif earlier:
+        given = solutions_in(earlier)
+        solutions = {role: solution for role, solution in solutions.items() if role not in given}
     taken = _taken(earlier, manifest.id, variant, scored_now=solutions) if earlier else {}
     figures: dict[str, Any] = {}
     details: dict[str, Any] = {}
     gpus: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="envspec-calibrate-") as scratch:
-        if reference is None:
+        if not solutions:  # parts combined (every solution in ``earlier``): no run
+            reference = str(earlier.get("build") if earlier else None)
+        elif reference is None:
             store = RegistryTarget(store=str(Path(scratch) / "store"))
             reference = str(push_environment(env_dir, store, assets_from=assets_from).environment)
-        # every run of the calibration, and its figures, name the build by its digest
-        reference = str(resolve(Reference.parse(reference))[1].reference)
+        if solutions:  # every run of the calibration, and its figures, name the build by digest
+            reference = str(resolve(Reference.parse(reference))[1].reference)
         if earlier:
             _same_build(str(earlier.get("build")), reference)
         target = _Target(reference, variant, backend, substitute, on_score)
@@ -272,14 +279,17 @@ def calibrate(
             None if current is None else round(current.normalise(figures[role]["median"]), 6)
         )
     scored = [role for role in ROLES if role in figures]
-    hardware = host_description(gpus)
-    if taken and earlier and (theirs := _earlier_provenance(earlier).get("hardware")) != hardware:
+    theirs = _earlier_provenance(earlier).get("hardware") if earlier else None
+    hardware = host_description(gpus) if solutions else str(theirs)
+    if solutions and taken and theirs != hardware:
         hardware += f" ({', '.join(taken)} on {theirs})"
     provenance: dict[str, Any] = {
         "hardware": hardware,
         "date": datetime.date.today().isoformat(),
         "envspec_version": __version__,
-        "repeats": min([repeats, *(len(f["scores"]) for f in taken.values())]),
+        "repeats": min(
+            [*([repeats] if solutions else []), *(len(f["scores"]) for f in taken.values())]
+        ),
         "spread": {role: round(figures[role]["spread"], 6) for role in scored},
     }
     if trainings > 1 and any(manifest.prepare.get(role) for role in scored):  # some were trained
@@ -349,6 +359,41 @@ def _taken(
             hint="name with --only the solutions still to score",
         )
     return taken
+
+
+def merge_earlier(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Several earlier calibrations' figures (``--only`` parts, say scored side by side) as
+    one ``earlier``: each of the same environment, variant and build, no solution in two."""
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    merged: dict[str, Any] = {k: first.get(k) for k in ("environment", "variant", "build")}
+    provenances = []
+    for part in parts:
+        if (part.get("environment"), part.get("variant")) != (
+            merged["environment"],
+            merged["variant"],
+        ):
+            raise BadInput(
+                f"the earlier figures mix {merged['environment']}'s {merged['variant']} and "
+                f"{part.get('environment')}'s {part.get('variant')}",
+                hint="name the figures of one environment's variant",
+            )
+        _same_build(str(part.get("build")), str(merged["build"]))
+        for role, figure in solutions_in(part).items():
+            if role in merged:
+                raise BadInput(
+                    f"{role} is in two of the earlier figures",
+                    hint="name each solution's figures once",
+                )
+            merged[role] = figure
+        provenances.append(_earlier_provenance(part))
+    merged["provenance"] = {
+        "date": max(str(p.get("date")) for p in provenances),
+        "hardware": "; ".join(dict.fromkeys(str(p.get("hardware")) for p in provenances)),
+        "notes": "; ".join(str(p.get("notes", "")) for p in provenances),
+    }
+    return merged
 
 
 def _same_build(theirs: str, mine: str) -> None:

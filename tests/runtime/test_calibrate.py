@@ -248,6 +248,29 @@ def test_a_calibration_in_parts(tiny_env: Path, tmp_path: Path) -> None:
     assert norm is not None and (norm.starting, norm.reference) == (42.0, 0.0)
     assert "reference scored earlier" in (norm.provenance.notes or "")
 
+    # parts scored side by side (one lent machine): combined without a run; a solution in two
+    # parts is refused
+    start = tmp_path / "starting.json"
+    keys = ("environment", "variant", "build", "starting")
+    start.write_text(
+        json.dumps({**{k: whole[k] for k in keys}, "provenance": figures["provenance"]})
+    )
+    (tiny_env / "envspec.yaml").write_text(before)
+    runs_before = {r.id for r in runstore.all_runs()}
+    both = ["--figures-from", str(part), "--figures-from", str(start), "--update"]
+    twice = subprocess.run(
+        [*argv, *both, "--figures-from", str(part)], capture_output=True, text=True, timeout=600
+    )
+    assert twice.returncode == 2 and "reference is in two" in twice.stderr, twice.stderr
+    done = subprocess.run([*argv, *both], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert {r.id for r in runstore.all_runs()} == runs_before  # nothing scored again
+    combined = json.loads((tiny_env / "calibration" / "lite.json").read_text())
+    assert combined["build"] == figures["build"]
+    assert combined["starting"]["runs"] == whole["starting"]["runs"]
+    norm = load_manifest(tiny_env).variant("lite").normalisation
+    assert norm is not None and (norm.starting, norm.reference) == (42.0, 0.0)
+
 
 def test_update_refusal_follows_the_direction() -> None:
     from envspec.runtime.calibrate import update_refusal
