@@ -251,13 +251,16 @@ def calibrate(
     details: dict[str, Any] = {}
     gpus: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="envspec-calibrate-") as scratch:
-        if not solutions:  # parts combined (every solution in ``earlier``): no run
-            reference = str(earlier.get("build") if earlier else None)
-        elif reference is None:
-            store = RegistryTarget(store=str(Path(scratch) / "store"))
-            reference = str(push_environment(env_dir, store, assets_from=assets_from).environment)
-        if solutions:  # every run of the calibration, and its figures, name the build by digest
+        if solutions:
+            if reference is None:
+                store = RegistryTarget(store=str(Path(scratch) / "store"))
+                reference = str(
+                    push_environment(env_dir, store, assets_from=assets_from).environment
+                )
+            # every run of the calibration, and its figures, name the build by its digest
             reference = str(resolve(Reference.parse(reference))[1].reference)
+        else:  # parts combined (every solution in ``earlier``): no run, the build they scored
+            reference = str((earlier or {}).get("build"))
         if earlier:
             _same_build(str(earlier.get("build")), reference)
         target = _Target(reference, variant, backend, substitute, on_score)
