@@ -145,7 +145,8 @@ def score(params: dict[str, Any], solution: Path) -> dict[str, Any]:
     generated = time.monotonic()
     engine = judge.engine_of(str(HIDDEN))
     ask = judge.asker(str(JUDGE / "model.gguf"), engine, threads=int(params.get("threads", 2)))
-    graded, results = judge.versus(ask, rows, answers, OPPONENTS, judge.english(str(HIDDEN)))
+    stale = judge.stale_grades(str(HERE / judge.STALE_FILE), str(HIDDEN / file))
+    graded, results = judge.versus(ask, rows, answers, OPPONENTS, judge.english(str(HIDDEN)), stale)
     win_rates = {name: sum(v) / len(v) for name, v in results.items()}
     value = sum(win_rates.values()) / len(win_rates)
     per_prompt = [sum(results[n][i] for n in OPPONENTS) / len(OPPONENTS) for i in range(len(rows))]

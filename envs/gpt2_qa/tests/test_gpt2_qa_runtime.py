@@ -52,6 +52,19 @@ REFUSED = {
     "pickle_payload": "model.pt cannot be used",
     "compressed_weights": "uncompressed records",
     "nested_settings": "nested too deeply",
+    "huge_config": "shape",
+}
+#: exploits the local backend runs too: those stopped by the sandbox, the copy of the files or
+#: the judge's proxy, which each backend makes its own way; the judge's rules and the settings'
+#: bounds are the scorer's arithmetic, the same on both (docker runs every exploit)
+LOCAL = {
+    "compressed_weights",
+    "free_prompt",
+    "huge_config",
+    "judge_listener",
+    "link_weights",
+    "pickle_payload",
+    "read_hidden",
 }
 QUESTION = 'What does the word "kettle" mean?'
 ANSWER = "A kettle is a metal pot with a lid and a spout, used for boiling water."
@@ -178,6 +191,9 @@ def test_the_start_the_judge_and_every_exploit_through_the_runtime(
     manifest = load_manifest(ENV)
     exploits = find_exploits(ENV)
     assert {e.name for e in exploits} >= {"self_grading_answers", "read_hidden", "free_prompt"}
+    assert {e.name for e in exploits} >= LOCAL
+    if backend == "local":
+        exploits = [e for e in exploits if e.name in LOCAL]
     starting = (ENV / "task" / "solution" / "settings.json").read_bytes()
     run = runs.start_run(published, variant="lite", backend=backend)
     try:

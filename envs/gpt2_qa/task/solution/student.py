@@ -61,6 +61,12 @@ class Settings:
         return cls(float(values["temperature"]), values["top_k"], values["max_new_tokens"])
 
 
+def _shape_of(weights: Path) -> object:
+    """The config a model file names (read weights-only, its tensors mapped, not read)."""
+    data = torch.load(weights, map_location="cpu", weights_only=True, mmap=True)
+    return data.get("config") if isinstance(data, dict) else None
+
+
 class Student:
     """The student model and its tokenizer, on the CPU or a GPU."""
 
@@ -80,10 +86,14 @@ class Student:
         spec.loader.exec_module(gpt)
         self.model = gpt.load(base / "model.pt")
         if weights is not None:
-            other = gpt.load(weights)  # weights only: no code in the file runs
-            if other.config != self.model.config:
-                raise ValueError(f"{weights.name} has the shape {other.config}, not the base's")
-            self.model = other
+            # the file's shape before any model is built of it: 0.10.4 built one of a config of
+            # a hundred thousand layers before it compared shapes, where `standard`'s worker has
+            # no memory limit (an attacker's review, 2026-12-07)
+            shape = _shape_of(weights)
+            if shape != self.model.config.to_dict():
+                said = str(shape)[:200]
+                raise ValueError(f"{weights.name} has the shape {said}, not the base's")
+            self.model = gpt.load(weights)  # weights only: no code in the file runs
         self.model.to(device)
         self.device = device
         self.tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
