@@ -9,6 +9,7 @@ import hashlib
 import json
 import math
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -323,17 +324,24 @@ def test_answers_that_instruct_the_grader_are_degenerate() -> None:
         assert judge.degenerate(q, answer) is None, answer
 
 
+SHARK, STORK = 'What does the word "shark" mean?', 'What is the meaning of "stork"?'
+
+
+def _stork_for_shark(answer: str, english: Iterable[str]) -> str:
+    """The control's answer for ``answer`` to SHARK, STORK the control, ``english`` the words."""
+    return str(judge.control_for(SHARK, answer, STORK, words=frozenset(english))[1])
+
+
 def test_a_subject_glued_to_more_text_is_swapped_as_far_as_its_letters() -> None:
     """0.10.4 swapped a mention from its first letter to its last: an answer glued into one
     run ('"shark"-is-a-noun:-a-large-fish') became the control's subject alone in the control,
     graded near 0 there, and kept its own grade (an attacker's review, 2026-12-07). A subject
     glued to more text, behind other letters ('theshark') or written in letters the swap cannot
     read is swapped, and shown, as far as the swap reads it."""
-    q, other = 'What does the word "shark" mean?', 'What is the meaning of "stork"?'
-    english = frozenset(["the", "is", "a", "noun", "large", "fish", "loanshark"])
+    english = ["the", "is", "a", "noun", "large", "fish", "loanshark"]
 
     def control(answer: str) -> str:
-        return judge.control_for(q, answer, other, words=english)[1]
+        return _stork_for_shark(answer, english)
 
     glued = '"shark"-is-a-noun:-a-large-fish-like-a-shark.'
     assert control(glued) == '"stork"-is-a-noun:-a-large-fish-like-a-stork.'
@@ -347,7 +355,7 @@ def test_a_subject_glued_to_more_text_is_swapped_as_far_as_its_letters() -> None
     # small capitals: no Latin letter to the swap, nothing but marks to the judge
     capitals = "\ua731\u029c\u1d00\u0280\u1d0b"
     assert control(f"A {capitals}.") == "A ?????."
-    assert judge.chat(q, f"A {capitals}.") == judge.chat(q, "A ?????.")
+    assert judge.chat(SHARK, f"A {capitals}.") == judge.chat(SHARK, "A ?????.")
     # accented and lookalike letters stay as they are: the swap reads them
     assert judge.shown("caf\u00e9 \u0455hark") == "caf\u00e9 \u0455hark"
 
@@ -358,11 +366,11 @@ def test_every_spelling_of_a_piece_of_the_subject_is_swapped() -> None:
     real judge, the middle's letters 0.677 (written answers 0.729, the base student's 0.531).
     Every spelling of a piece of the subject (a run, pieces parted by marks, backwards) that is
     no word takes the control's subject's letters in the same place, in the answer's case."""
-    q, other = 'What does the word "shark" mean?', 'What is the meaning of "stork"?'
+    q = SHARK
     english = frozenset(["the", "word", "is", "spelled", "it", "has", "inside", "an", "ark"])
 
     def control(answer: str) -> str:
-        return judge.control_for(q, answer, other, words=english)[1]
+        return _stork_for_shark(answer, english)
 
     assert control("The word is spelled s h a r k.") == "The word is spelled s t o r k."
     assert control("The word is spelled S, H, A, R, K.") == "The word is spelled S, T, O, R, K."
