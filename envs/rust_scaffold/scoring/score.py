@@ -268,7 +268,7 @@ def _take(
     (the first one counts; anything else, or anything malformed, is ignored)."""
     try:
         message = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past the parser's depth: malformed too
         return
     if not isinstance(message, dict):
         return
@@ -289,9 +289,10 @@ def judge(box: kit.Sandbox, source: str | None, problem: dict[str, Any], private
     ``private`` is a folder of the judge's own (root-only) for the programs' outputs."""
     if not source:
         return "no program"
-    folder = box.root / "p"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir()
+    # a folder of a name no program knows in advance: one that moved the folder it ran in and
+    # left a link in its place made the next problem's fixed folder fail to be made, and the
+    # scoring with it, at a time of its choosing (an attacker's review of 0.5.1, 2026-12-07)
+    folder = Path(tempfile.mkdtemp(prefix="p-", dir=box.root))
     (folder / "main.rs").write_text(source, encoding="utf-8")
     box.give(folder)
     box.limits = COMPILE_LIMITS

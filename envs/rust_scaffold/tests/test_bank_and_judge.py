@@ -170,6 +170,7 @@ def _junk(name):
         '{"answer": "%s", "code": "\\ud800 fn main() {}"}' % name,  # a lone surrogate
         '{"ask": 1, "body": {"messages": [], "max_tokens": 1e999}}',  # an infinite max_tokens
         '{"ask": [2], "body": null}',
+        "[" * 5000,  # nested past the JSON parser's depth (0.5.1's scorer crashed on it)
     ]
     return ("\n".join(lines) + "\n").encode()
 """
@@ -193,7 +194,12 @@ def test_the_judge_solves_with_the_references_and_enforces_its_limits(tmp_path: 
     names = sorted(p.stem for p in hidden.glob("*.json"))
     references = {n: (BANK / n / "solution.rs").read_text() for n in names}
     broken = {  # each breaks one limit of the judge's, the rest are the references
-        names[0]: "fn main() { let mut x: u64 = 0; loop { x = x.wrapping_add(1); } }\n",
+        # it also moves the folder it runs in and leaves a link in its place: the next
+        # problem is judged all the same (0.5.1's judge made each in one fixed folder)
+        names[0]: "fn main() { let d = std::env::current_dir().unwrap(); "
+        'let _ = std::fs::rename(&d, d.with_file_name("q")); '
+        'let _ = std::os::unix::fs::symlink("x", &d); '
+        "let mut x: u64 = 0; loop { x = x.wrapping_add(1); } }\n",
         names[1]: 'fn main() { let v = vec![7u8; 1 << 30]; println!("{}", v[5]); }\n',
         names[2]: 'fn main() { for _ in 0..3_000_000 { println!("spam"); } }\n',
         names[3]: 'const Z: &[u8] = include_bytes!("/dev/zero");\nfn main() {}\n',  # rustc's memory

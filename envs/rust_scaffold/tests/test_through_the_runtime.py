@@ -99,6 +99,7 @@ def test_the_starting_scaffold_and_every_exploit_through_the_runtime(
         "linger",
         "hardcode_examples",
         "exceed_limits",
+        "break_the_judge",
     }
     starting = (ENV / "task" / "solution" / "scaffold.py").read_bytes()
     run = runs.start_run(published, variant="lite", backend=backend)
