@@ -125,10 +125,10 @@ def main() -> int:
         rows = [_controlled(ask, r, pool[i % len(pool)], english) for i, r in enumerate(rows)]
     # the opponents a rule since their grading grades from other chats, graded again as the
     # scorer does (none for the pool's controls: those opponents are graded here)
-    listed = Path(judge.__file__).parent / judge.STALE_FILE
-    stale = judge.stale_grades(str(listed), str(args.hidden / file))
-    if args.controls == "pool":
-        stale = set()
+    stale: set[tuple[int, str]] = set()
+    if args.controls == "stored":
+        listed = Path(judge.__file__).parent / judge.STALE_FILE
+        stale = judge.stale_grades(str(listed), str(args.hidden / file))
     for kind in args.kinds:
         answers = [KINDS[kind](r, judge.subject(r["prompt"]) or "it") for r in rows]
         graded, results = judge.versus(ask, rows, answers, ("base", "tutored"), english, stale)

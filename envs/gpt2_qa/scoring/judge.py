@@ -745,10 +745,11 @@ def versus(
     graded = [
         grade(ask, r["prompt"], a, r["control"], words) for r, a in zip(rows, answers, strict=True)
     ]
+    stale = stale or set()
 
     def theirs(i: int, name: str) -> Graded:
         row = rows[i]
-        if (i, name) in (stale or set()):
+        if (i, name) in stale:
             return grade(
                 ask, row["prompt"], row["opponents"][name]["answer"], row["control"], words
             )

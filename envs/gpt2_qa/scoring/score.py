@@ -8,7 +8,8 @@ this scorer's own copy of student.py in a worker in the scorer kit's sandbox (a 
 no network, limits, a timeout), which reads the weights with torch's weights-only loader. The
 judge model runs in this process (judge.py); the opponents' answers were graded by the same
 model and question when the assets were built (their grades are in the hidden asset), so a
-scoring grades the student's answers only.
+scoring grades the student's answers, and only those opponents' answers that a rule since
+graded from other chats (stale_grades.json: 11 of standard's 1,280, 1 of lite's 96).
 
 Score: the mean over prompts and both opponents of 1 (won), 0.5 (tie), 0 (lost), the
 opponents' stored grades scored by today's rule (judge.Graded.from_dict); a scoring that cannot
